@@ -1,0 +1,333 @@
+"""The fast half of the checker: Python source generated once per shape, so checking does no introspection.
+
+Every array, object and union node becomes one generated function
+`(value, loc, problems, depth) -> refined value or FAIL`. Scalars are tested
+inline in their container's function (`type(x) is int and 0 <= x`), and
+only a value that fails the inline test is handed to the slow checkers in
+`_refuse`, which find the exact problem. A valid document therefore runs
+straight-line code with one call per container.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from zarr_metadata import _refuse
+from zarr_metadata._refuse import Checker
+from zarr_metadata._shapes import (
+    Alias,
+    AnyJSON,
+    Array,
+    Choice,
+    FixedArray,
+    Node,
+    Object,
+    Record,
+    Scalar,
+    Union,
+)
+
+_PYTHON_KINDS: dict[type, str] = {
+    type(None): "null",
+    bool: "boolean",
+    int: "integer",
+    float: "number",
+    str: "string",
+    list: "array",
+    tuple: "array",
+    dict: "object",
+}
+
+
+def generate(root: Node) -> Checker:
+    """The compiled checker of `root` and everything it holds."""
+    module = _Module()
+    entry = module.function(root)
+    source = "\n".join(module.lines)
+    namespace: dict[str, Any] = dict(module.constants)
+    exec(compile(source, f"<zarr_metadata checker of {_title(root)}>", "exec"), namespace)
+    for table, dispatch, by_kind in module.union_tables:
+        filled: dict[object, tuple[Checker, ...]] = namespace[table]
+        for key, names in [*dispatch.items(), *by_kind.items()]:
+            filled[key] = tuple(namespace[name] for name in names)
+    checker: Checker = namespace[entry]
+    return checker
+
+
+def _title(node: Node) -> str:
+    return node.name if isinstance(node, Record | Alias) else type(node).__name__
+
+
+class _Module:
+    """The source and constants of one generated module."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.constants: dict[str, object] = {
+            "FAIL": _refuse.FAIL,
+            "MAX_DEPTH": _refuse.MAX_DEPTH,
+            "too_deep": _refuse.too_deep,
+            "wrong_type": _refuse.wrong_type,
+            "not_array": _refuse.not_array,
+            "not_dict": _refuse.not_dict,
+            "bad_key": _refuse.bad_key,
+            "unknown_key": _refuse.unknown_key,
+            "missing": _refuse.missing,
+            "length_problem": _refuse.length_problem,
+            "add": _refuse.add,
+            "best_fit": _refuse.best_fit,
+            "kind_of": _refuse.kind_of,
+        }
+        self.union_tables: list[tuple[str, dict[type, tuple[str, ...]], dict[str, tuple[str, ...]]]] = []
+        self._names: dict[int, str] = {}
+        self._inline: dict[int, str | None] = {}
+        self._count = 0
+
+    def constant(self, value: object) -> str:
+        """A name in the generated module bound to `value`."""
+        self._count += 1
+        name = f"k{self._count}"
+        self.constants[name] = value
+        return name
+
+    def function(self, node: Node) -> str:
+        """The name of the function that fully checks `node`, generating it the first time."""
+        if isinstance(node, Alias):
+            assert node.target is not None
+            return self.function(node.target)
+        known = self._names.get(id(node))
+        if known is not None:
+            return known
+        if isinstance(node, Scalar):
+            name = self.constant(_refuse.scalar_checker(node))
+        elif isinstance(node, Choice):
+            name = self.constant(_refuse.choice_checker(node))
+        elif isinstance(node, AnyJSON):
+            name = self.constant(_refuse.json_checker(node.finite))
+        else:
+            self._count += 1
+            name = f"check_{self._count}"
+            # Named before its body is written, so a recursive shape calls itself.
+            self._names[id(node)] = name
+            if isinstance(node, Array):
+                self._array(name, node)
+            elif isinstance(node, FixedArray):
+                self._fixed_array(name, node)
+            elif isinstance(node, Object):
+                self._object(name, node)
+            elif isinstance(node, Record):
+                self._record(name, node)
+            elif isinstance(node, Union):
+                self._union(name, node)
+            else:
+                msg = f"no checker for {node!r}"
+                raise TypeError(msg)
+        self._names[id(node)] = name
+        return name
+
+    def inline(self, node: Node, var: str) -> str | None:
+        """A Python test that `var` fits `node` as it is, with no refining; None when there is none to inline."""
+        test = self._inline_test(node, set())
+        return None if test is None else test.replace("@", var)
+
+    def _inline_test(self, node: Node, visiting: set[int]) -> str | None:
+        if isinstance(node, Alias):
+            if id(node) in visiting:
+                return None
+            assert node.target is not None
+            return self._inline_test(node.target, visiting | {id(node)})
+        key = id(node)
+        if key in self._inline:
+            return self._inline[key]
+        test: str | None = None
+        if isinstance(node, Scalar):
+            test = self._scalar_test(node)
+        elif isinstance(node, Choice):
+            test = self._choice_test(node)
+        elif isinstance(node, AnyJSON):
+            test = "(type(@) is str or type(@) is int or @ is None or @ is True or @ is False)"
+        elif isinstance(node, Union):
+            tests = [self._inline_test(member, visiting) for member in node.members]
+            if all(test is not None for test in tests):
+                test = "(" + " or ".join(t for t in tests if t is not None) + ")"
+        self._inline[key] = test
+        return test
+
+    def _scalar_test(self, node: Scalar) -> str:
+        if node.type is type(None):
+            return "@ is None"
+        if node.type is bool:
+            return "(@ is True or @ is False)"
+        if node.type is str:
+            test = "type(@) is str"
+            if node.min_length is not None:
+                test += f" and len(@) >= {node.min_length}"
+            if node.max_length is not None:
+                test += f" and len(@) <= {node.max_length}"
+            return f"({test})"
+        bounds = node.bounds
+        limits: list[str] = []
+        for name, operator in (("ge", ">="), ("gt", ">"), ("le", "<="), ("lt", "<")):
+            bound = getattr(bounds, name)
+            if bound is not None:
+                limits.append(f"@ {operator} {self.constant(bound)}")
+        if node.type is int:
+            test = "type(@) is int"
+        else:
+            test = "(type(@) is int or (type(@) is float and @ - @ == 0.0))"
+        return "(" + " and ".join([test, *limits]) + ")"
+
+    def _choice_test(self, node: Choice) -> str:
+        values = node.values
+        if all(type(value) is str for value in values):
+            return f"(type(@) is str and @ in {self.constant(frozenset(values))})"
+        if all(type(value) is int for value in values):
+            return f"(type(@) is int and @ in {self.constant(frozenset(values))})"
+        pairs = frozenset((type(value), value) for value in values)
+        return f"(type(@) in {self.constant(frozenset(_PYTHON_KINDS))} and (type(@), @) in {self.constant(pairs)})"
+
+    def _emit(self, lines: list[str]) -> None:
+        self.lines.extend(lines)
+        self.lines.append("")
+
+    def _checked(self, node: Node, var: str, loc: str, indent: str, store: str) -> list[str]:
+        """Lines that check `var` against `node` and, when it fits, run `store` with `y` bound to the refined value."""
+        call = f"{self.function(node)}({var}, {loc}, p, d + 1)"
+        test = self.inline(node, var)
+        stored = store.replace("$", var)
+        refined = store.replace("$", "y")
+        lines: list[str] = []
+        if test is not None:
+            lines.append(f"{indent}if {test}:")
+            lines.append(f"{indent}    {stored}")
+            lines.append(f"{indent}else:")
+            indent += "    "
+        lines.append(f"{indent}y = {call}")
+        lines.append(f"{indent}if y is FAIL:")
+        lines.append(f"{indent}    ok = False")
+        lines.append(f"{indent}else:")
+        lines.append(f"{indent}    {refined}")
+        return lines
+
+    def _container_head(self, name: str, array: bool) -> list[str]:
+        if array:
+            entry = [
+                f"def {name}(v, loc, p, d):",
+                "    if type(v) is not list and type(v) is not tuple:",
+                f"        return not_array({name}, v, loc, p, d)",
+            ]
+        else:
+            entry = [
+                f"def {name}(v, loc, p, d):",
+                "    if type(v) is not dict and not_dict(v, loc, p):",
+                "        return FAIL",
+            ]
+        return [*entry, "    if d >= MAX_DEPTH:", "        return too_deep(v, loc, p)"]
+
+    def _array(self, name: str, node: Array) -> None:
+        lines = self._container_head(name, array=True)
+        lines.append("    ok = True")
+        if node.min_length is not None or node.max_length is not None:
+            lines.append(f"    if length_problem(v, len(v), loc, p, {self.constant(node)}) is not None:")
+            lines.append("        ok = False")
+        test = self.inline(node.item, "x")
+        if test is not None:
+            lines += [
+                "    for x in v:",
+                f"        if not {test}:",
+                "            break",
+                "    else:",
+                "        return tuple(v) if ok else FAIL",
+            ]
+        lines += ["    out = []", "    i = 0", "    for x in v:"]
+        lines += self._checked(node.item, "x", "(*loc, i)", "        ", "out.append($)")
+        lines += ["        i += 1", "    return tuple(out) if ok else FAIL"]
+        self._emit(lines)
+
+    def _fixed_array(self, name: str, node: FixedArray) -> None:
+        count = len(node.items)
+        lines = self._container_head(name, array=True)
+        lines += [
+            f"    if len(v) != {count}:",
+            f"        return add(p, loc, 'expected an array of exactly {count} items, got ' + str(len(v)), 'invalid_value', v)",
+            "    ok = True",
+        ]
+        for index, item in enumerate(node.items):
+            lines.append(f"    x = v[{index}]")
+            lines += self._checked(item, "x", f"(*loc, {index})", "    ", f"y{index} = $")
+        refined = ", ".join(f"y{index}" for index in range(count))
+        lines.append(f"    return ({refined}{',' if count == 1 else ''}) if ok else FAIL")
+        self._emit(lines)
+
+    def _object(self, name: str, node: Object) -> None:
+        lines = self._container_head(name, array=False)
+        lines += [
+            "    out = {}",
+            "    ok = True",
+            "    for k, x in v.items():",
+            "        if type(k) is not str:",
+            "            if not isinstance(k, str):",
+            "                bad_key(k, loc, p)",
+            "                ok = False",
+            "                continue",
+            "            k = str(k)",
+        ]
+        lines += self._checked(node.value, "x", "(*loc, k)", "        ", "out[k] = $")
+        lines.append("    return out if ok else FAIL")
+        self._emit(lines)
+
+    def _record(self, name: str, node: Record) -> None:
+        record = self.constant(node)
+        required = sum(1 for member in node.members if member.required)
+        lines = self._container_head(name, array=False)
+        lines += ["    out = {}", "    ok = True", "    seen = 0", "    for k, x in v.items():"]
+        for index, member in enumerate(node.members):
+            lines.append(f"        {'if' if index == 0 else 'elif'} k == {member.key!r}:")
+            if member.required:
+                lines.append("            seen += 1")
+            lines += self._checked(member.node, "x", "(*loc, k)", "            ", "out[k] = $")
+        other = "        else:" if node.members else "        if True:"
+        lines += [
+            other,
+            "            if type(k) is not str:",
+            "                if not isinstance(k, str):",
+            "                    bad_key(k, loc, p)",
+            "                    ok = False",
+            "                    continue",
+            "                k = str(k)",
+        ]
+        if node.extra is None:
+            lines += [f"            unknown_key(k, loc, p, {record}, x)", "            ok = False"]
+        else:
+            lines += self._checked(node.extra, "x", "(*loc, k)", "            ", "out[k] = $")
+        if required:
+            lines += [f"    if seen != {required}:", f"        missing(v, loc, p, {record})", "        ok = False"]
+        lines.append("    return out if ok else FAIL")
+        self._emit(lines)
+
+    def _union(self, name: str, node: Union) -> None:
+        by_kind: dict[str, tuple[str, ...]] = {}
+        for kind in ("null", "boolean", "integer", "number", "string", "array", "object"):
+            by_kind[kind] = tuple(
+                self.function(member) for member in node.members if kind in member.kinds
+            )
+        dispatch = {
+            python_type: by_kind[kind] for python_type, kind in _PYTHON_KINDS.items()
+        }
+        table = self.constant({})
+        expected = self.constant(_refuse.describe(node))
+        lines = [
+            f"def {name}(v, loc, p, d):",
+            f"    members = {table}.get(type(v))",
+            "    if members is None:",
+            f"        members = {table}.get(kind_of(v), ())",
+            "    if len(members) == 1:",
+            "        return members[0](v, loc, p, d)",
+            "    if len(members) == 0:",
+            f"        return wrong_type(v, loc, p, {expected})",
+            "    return best_fit(members, v, loc, p, d)",
+        ]
+        self._emit(lines)
+        # The table holds the member functions themselves, which exist only
+        # once the module runs; `generate` fills it in then, by name.
+        self.union_tables.append((table, dispatch, by_kind))

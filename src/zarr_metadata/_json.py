@@ -1,0 +1,187 @@
+"""The JSON vocabulary every layer shares: JSON values, locations, problems, and how values are shown."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Literal, TypeAlias
+
+from typing_extensions import Sentinel, TypeAliasType
+
+UNSET = Sentinel("UNSET")
+"""A member that is not there, as opposed to one that holds null."""
+
+JSONValue = TypeAliasType(
+    "JSONValue",
+    "int | float | bool | str | list[JSONValue] | tuple[JSONValue, ...] | Mapping[str, JSONValue] | None",
+)
+"""Any JSON value, with arrays as lists (from a parser) or tuples (from a model). Numbers are finite."""
+
+UserJSONValue = TypeAliasType("UserJSONValue", JSONValue)
+"""JSON that holds user data (attributes): like JSONValue, but NaN and the infinities are allowed."""
+
+Loc: TypeAlias = tuple[str | int, ...]
+"""Where a value sits: the object keys and array indices from the document root."""
+
+ProblemKind = Literal["missing_key", "invalid_type", "invalid_value", "invalid_json", "unknown_key"]
+"""What is wrong: see SPEC section 2."""
+
+_EMPTY_CTX: Mapping[str, JSONValue] = MappingProxyType({})
+
+
+def _no_ctx() -> Mapping[str, JSONValue]:
+    return _EMPTY_CTX
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ValidationProblem:
+    """One thing wrong with a document, located from its root.
+
+    Problems compare by every field, and hash by location, message and kind,
+    because `input` and `ctx` may hold unhashable JSON.
+    """
+
+    loc: Loc
+    message: str
+    kind: ProblemKind
+    input: JSONValue | UNSET = dataclasses.field(default=UNSET, kw_only=True, hash=False)
+    ctx: Mapping[str, JSONValue] = dataclasses.field(
+        default_factory=_no_ctx, kw_only=True, hash=False
+    )
+
+    def __str__(self) -> str:
+        return f"{shown_loc(self.loc)}: {self.message}"
+
+
+Problems: TypeAlias = tuple[ValidationProblem, ...]
+"""Every problem found, in the order found."""
+
+
+def shown_loc(loc: Loc) -> str:
+    """A location as a reader writes it in a message: `codecs[1].configuration`, or `(root)`."""
+    if len(loc) == 0:
+        return "(root)"
+    parts: list[str] = []
+    for part in loc:
+        if isinstance(part, int):
+            parts.append(f"[{part}]")
+        else:
+            parts.append(part if len(parts) == 0 else f".{part}")
+    return "".join(parts)
+
+
+_SHOWN_LIMIT = 80
+
+
+def shown(value: object) -> str:
+    """A value as JSON text for a message: strings quoted, tuples as arrays, `NaN` and `Infinity` bare, long values cut short with `...`."""
+    pieces: list[str] = []
+    _render(value, pieces, [0], 0)
+    text = "".join(pieces)
+    if len(text) > _SHOWN_LIMIT:
+        return text[: _SHOWN_LIMIT - 3] + "..."
+    return text
+
+
+def _render(value: object, pieces: list[str], length: list[int], depth: int) -> None:
+    # Rendering stops once the text is longer than a message can show, so a
+    # huge or deeply nested value costs no more than a short one.
+    if length[0] > _SHOWN_LIMIT or depth > 32:
+        pieces.append("...")
+        length[0] += 3
+        return
+    text: str | None = None
+    if value is None:
+        text = "null"
+    elif value is True:
+        text = "true"
+    elif value is False:
+        text = "false"
+    elif isinstance(value, str):
+        text = _quoted(value)
+    elif isinstance(value, int):
+        digits = _int_text(value)
+        text = digits
+    elif isinstance(value, float):
+        text = _float_text(value)
+    if text is not None:
+        pieces.append(text)
+        length[0] += len(text)
+        return
+    if isinstance(value, list | tuple):
+        items: list[object] | tuple[object, ...] = value  # pyright: ignore[reportUnknownVariableType]
+        pieces.append("[")
+        length[0] += 1
+        for index, item in enumerate(items):
+            if index:
+                pieces.append(", ")
+                length[0] += 2
+            _render(item, pieces, length, depth + 1)
+            if length[0] > _SHOWN_LIMIT:
+                break
+        pieces.append("]")
+        length[0] += 1
+        return
+    if isinstance(value, Mapping):
+        mapping: Mapping[object, object] = value  # pyright: ignore[reportUnknownVariableType]
+        pieces.append("{")
+        length[0] += 1
+        for index, (key, item) in enumerate(mapping.items()):
+            if index:
+                pieces.append(", ")
+                length[0] += 2
+            _render(key if isinstance(key, str) else repr(key), pieces, length, depth + 1)
+            pieces.append(": ")
+            length[0] += 2
+            _render(item, pieces, length, depth + 1)
+            if length[0] > _SHOWN_LIMIT:
+                break
+        pieces.append("}")
+        length[0] += 1
+        return
+    try:
+        text = repr(value)
+    except Exception:  # a broken __repr__ must not break a message
+        text = f"<{type(value).__name__}>"
+    if len(text) > _SHOWN_LIMIT:
+        text = text[:_SHOWN_LIMIT] + "..."
+    pieces.append(text)
+    length[0] += len(text)
+
+
+def _quoted(text: str) -> str:
+    if len(text) > _SHOWN_LIMIT:
+        text = text[:_SHOWN_LIMIT]
+        return _escaped(text)[:-1] + '..."'
+    return _escaped(text)
+
+
+def _escaped(text: str) -> str:
+    out = ['"']
+    for char in text:
+        if char == '"' or char == "\\":
+            out.append("\\" + char)
+        elif char < " ":
+            out.append(f"\\u{ord(char):04x}")
+        else:
+            out.append(char)
+    out.append('"')
+    return "".join(out)
+
+
+def _int_text(value: int) -> str:
+    # Python refuses to print an int of more than 4300 digits; a message
+    # needs only its size.
+    if value.bit_length() > 256:
+        return f"<an integer of {value.bit_length()} bits>"
+    return str(int(value))
+
+
+def _float_text(value: float) -> str:
+    if math.isnan(value):
+        return "NaN"
+    if math.isinf(value):
+        return "Infinity" if value > 0 else "-Infinity"
+    return repr(float(value))
