@@ -10,10 +10,10 @@ import json
 import statistics
 import timeit
 from collections.abc import Mapping
-from typing import Annotated, Literal
+from typing import Annotated, Literal, NotRequired
 
 from annotated_types import Ge
-from typing_extensions import NotRequired, TypedDict
+from typing_extensions import TypedDict
 
 from zarr_metadata.typed_json import JSONValue, check
 

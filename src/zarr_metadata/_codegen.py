@@ -147,9 +147,12 @@ class _Module:
         elif isinstance(node, AnyJSON):
             test = "(type(@) is str or type(@) is int or @ is None or @ is True or @ is False)"
         elif isinstance(node, Union):
+            # A value that passes any member's test fits as it is; members
+            # with no inline test are left to the union's function.
             tests = [self._inline_test(member, visiting) for member in node.members]
-            if all(test is not None for test in tests):
-                test = "(" + " or ".join(t for t in tests if t is not None) + ")"
+            present = [test for test in tests if test is not None]
+            if present:
+                test = "(" + " or ".join(present) + ")"
         self._inline[key] = test
         return test
 
@@ -240,7 +243,7 @@ class _Module:
                 "        return tuple(v) if ok else FAIL",
             ]
         lines += ["    out = []", "    i = 0", "    for x in v:"]
-        lines += self._checked(node.item, "x", "(*loc, i)", "        ", "out.append($)")
+        lines += self._checked(node.item, "x", "loc + (i,)", "        ", "out.append($)")
         lines += ["        i += 1", "    return tuple(out) if ok else FAIL"]
         self._emit(lines)
 
@@ -254,7 +257,7 @@ class _Module:
         ]
         for index, item in enumerate(node.items):
             lines.append(f"    x = v[{index}]")
-            lines += self._checked(item, "x", f"(*loc, {index})", "    ", f"y{index} = $")
+            lines += self._checked(item, "x", f"loc + ({index},)", "    ", f"y{index} = $")
         refined = ", ".join(f"y{index}" for index in range(count))
         lines.append(f"    return ({refined}{',' if count == 1 else ''}) if ok else FAIL")
         self._emit(lines)
@@ -272,7 +275,7 @@ class _Module:
             "                continue",
             "            k = str(k)",
         ]
-        lines += self._checked(node.value, "x", "(*loc, k)", "        ", "out[k] = $")
+        lines += self._checked(node.value, "x", "loc + (k,)", "        ", "out[k] = $")
         lines.append("    return out if ok else FAIL")
         self._emit(lines)
 
@@ -285,7 +288,7 @@ class _Module:
             lines.append(f"        {'if' if index == 0 else 'elif'} k == {member.key!r}:")
             if member.required:
                 lines.append("            seen += 1")
-            lines += self._checked(member.node, "x", "(*loc, k)", "            ", "out[k] = $")
+            lines += self._checked(member.node, "x", "loc + (k,)", "            ", "out[k] = $")
         other = "        else:" if node.members else "        if True:"
         lines += [
             other,
@@ -299,7 +302,7 @@ class _Module:
         if node.extra is None:
             lines += [f"            unknown_key(k, loc, p, {record}, x)", "            ok = False"]
         else:
-            lines += self._checked(node.extra, "x", "(*loc, k)", "            ", "out[k] = $")
+            lines += self._checked(node.extra, "x", "loc + (k,)", "            ", "out[k] = $")
         if required:
             lines += [f"    if seen != {required}:", f"        missing(v, loc, p, {record})", "        ok = False"]
         lines.append("    return out if ok else FAIL")
@@ -316,9 +319,15 @@ class _Module:
         }
         table = self.constant({})
         expected = self.constant(_refuse.describe(node))
-        lines = [
-            f"def {name}(v, loc, p, d):",
-            f"    members = {table}.get(type(v))",
+        lines = [f"def {name}(v, loc, p, d):", "    t = type(v)"]
+        # The common case, a value whose JSON type only one member takes,
+        # goes straight to that member.
+        for python_type, names in dispatch.items():
+            if len(names) == 1:
+                lines.append(f"    if t is {self.constant(python_type)}:")
+                lines.append(f"        return {names[0]}(v, loc, p, d)")
+        lines += [
+            f"    members = {table}.get(t)",
             "    if members is None:",
             f"        members = {table}.get(kind_of(v), ())",
             "    if len(members) == 1:",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from zarr_metadata._json import JSONValue, Loc, ProblemKind, ValidationProblem, shown
 from zarr_metadata._shapes import (
@@ -303,62 +303,67 @@ def json_checker(finite: bool) -> Checker:
         if kind is str or kind is int or kind is bool or value is None:
             return value
         if kind is float:
-            if finite and value - value != 0.0:  # pyright: ignore[reportOperatorIssue]
-                return add(
-                    problems, loc, f"expected a finite number, got {shown(value)}", "invalid_value", value
-                )
+            number = cast(float, value)
+            if finite and number - number != 0.0:
+                return add(problems, loc, f"expected a finite number, got {shown(value)}", "invalid_value", value)
             return value
         if kind is list or kind is tuple:
-            if depth >= MAX_DEPTH:
-                return too_deep(value, loc, problems)
-            items: list[object] = []
-            good = True
-            index = 0
-            for item in value:  # pyright: ignore[reportGeneralTypeIssues]
-                kind = type(item)
-                if kind is str or kind is int or kind is bool or item is None or (
-                    kind is float and (not finite or item - item == 0.0)  # pyright: ignore[reportOperatorIssue]
-                ):
-                    items.append(item)
-                else:
-                    refined = check_json(item, (*loc, index), problems, depth + 1)
-                    if refined is FAIL:
-                        good = False
-                    items.append(refined)
-                index += 1
-            return tuple(items) if good else FAIL
+            return check_items(cast("list[object]", value), loc, problems, depth)
         if kind is dict or isinstance(value, Mapping):
-            if depth >= MAX_DEPTH:
-                return too_deep(value, loc, problems)
-            members: dict[str, object] = {}
-            good = True
-            for key, item in value.items():  # pyright: ignore[reportUnknownVariableType, reportAttributeAccessIssue]
-                if type(key) is not str:
-                    if not isinstance(key, str):
-                        bad_key(key, loc, problems)
-                        good = False
-                        continue
-                    key = str(key)  # pyright: ignore[reportUnknownArgumentType]
-                kind = type(item)  # pyright: ignore[reportUnknownArgumentType]
-                if kind is str or kind is int or kind is bool or item is None:
-                    members[key] = item
-                else:
-                    refined = check_json(item, (*loc, key), problems, depth + 1)
-                    if refined is FAIL:
-                        good = False
-                    members[key] = refined
-            return members if good else FAIL
+            return check_members(cast("Mapping[object, object]", value), loc, problems, depth)
         if isinstance(value, list | tuple):
-            return check_json(list(value), loc, problems, depth)  # pyright: ignore[reportUnknownArgumentType]
+            return check_items(list(cast("list[object]", value)), loc, problems, depth)
         if isinstance(value, bool):
             return bool(value)
         if isinstance(value, int):
             return int(value)
-        if isinstance(value, float):
-            return check_json(float(value), loc, problems, depth)
         if isinstance(value, str):
             return str(value)
+        if isinstance(value, float):
+            return check_json(float(value), loc, problems, depth)
         return wrong_type(value, loc, problems, "a JSON value")
+
+    def check_items(value: list[object], loc: Loc, problems: list[ValidationProblem], depth: int) -> object:
+        if depth >= MAX_DEPTH:
+            return too_deep(value, loc, problems)
+        items: list[object] = []
+        good = True
+        for index, item in enumerate(value):
+            kind = type(item)
+            if kind is str or kind is int or kind is bool or item is None or (
+                kind is float and (not finite or cast(float, item) - cast(float, item) == 0.0)
+            ):
+                items.append(item)
+                continue
+            refined = check_json(item, (*loc, index), problems, depth + 1)
+            if refined is FAIL:
+                good = False
+            items.append(refined)
+        return tuple(items) if good else FAIL
+
+    def check_members(
+        value: Mapping[object, object], loc: Loc, problems: list[ValidationProblem], depth: int
+    ) -> object:
+        if depth >= MAX_DEPTH:
+            return too_deep(value, loc, problems)
+        members: dict[str, object] = {}
+        good = True
+        for key, item in value.items():
+            if not isinstance(key, str):
+                bad_key(key, loc, problems)
+                good = False
+                continue
+            kind = type(item)
+            if kind is str or kind is int or kind is bool or item is None or (
+                kind is float and (not finite or cast(float, item) - cast(float, item) == 0.0)
+            ):
+                members[str(key)] = item
+                continue
+            refined = check_json(item, (*loc, key), problems, depth + 1)
+            if refined is FAIL:
+                good = False
+            members[str(key)] = refined
+        return members if good else FAIL
 
     return check_json
 

@@ -12,11 +12,11 @@ import sys
 import types
 import typing
 from collections.abc import Mapping, Sequence
-from typing import Any, ForwardRef
+from typing import Any, ForwardRef, get_args, get_origin
 
 import annotated_types
 import typing_extensions
-from typing_extensions import NoExtraItems, TypeAliasType, get_args, get_origin, is_typeddict
+from typing_extensions import NoExtraItems, TypeAliasType, is_typeddict
 
 from zarr_metadata._json import JSONValue, UserJSONValue
 
@@ -283,8 +283,7 @@ class Reader:
     def _plain(self, annotation: object, where: str, namespace: Mapping[str, Any] | None) -> Node:
         if annotation is None or annotation is type(None):
             return Scalar(type(None))
-        if annotation in (bool, int, float, str):
-            assert isinstance(annotation, type)
+        if annotation is bool or annotation is int or annotation is float or annotation is str:
             return Scalar(annotation)
         if isinstance(annotation, typing.NewType):
             return self.read(annotation.__supertype__, where, namespace)
