@@ -1,0 +1,77 @@
+"""Read-only JSON objects: what fields and models hand out, so nothing a reading returns can be changed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, NoReturn, cast
+
+from zarr_metadata._json import JSONValue
+
+
+class FrozenObject(dict[Any, Any]):
+    """A JSON object that refuses to change.
+
+    It is a dict underneath, so `json.dumps` writes it and `isinstance(x,
+    dict)` holds, but every method that would change it raises
+    `TypeError`. Equal objects hash equal. Fields use it for their nested
+    fields too, keyed by location.
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *args: object, **kwargs: object) -> NoReturn:
+        msg = "a read-only JSON object cannot be changed; build a new one instead"
+        raise TypeError(msg)
+
+    __setitem__ = _refuse
+    __delitem__ = _refuse
+    __ior__ = _refuse  # pyright: ignore[reportAssignmentType]
+    clear = _refuse
+    pop = _refuse  # pyright: ignore[reportAssignmentType]
+    popitem = _refuse
+    setdefault = _refuse  # pyright: ignore[reportAssignmentType]
+    update = _refuse  # pyright: ignore[reportAssignmentType]
+
+    def __hash__(self) -> int:  # pyright: ignore[reportIncompatibleVariableOverride]
+        return hash(frozenset((key, _hashable(value)) for key, value in self.items()))
+
+    def __reduce__(self) -> tuple[type[FrozenObject], tuple[dict[Any, Any]]]:
+        return FrozenObject, (dict(self),)
+
+    def __copy__(self) -> FrozenObject:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> FrozenObject:
+        return self
+
+    def __repr__(self) -> str:
+        return f"FrozenObject({dict.__repr__(self)})"
+
+
+def _hashable(value: object) -> object:
+    if isinstance(value, float) and value != value:
+        return "NaN"  # NaN is not equal to itself, but one NaN hashes like another
+    if isinstance(value, tuple):
+        return tuple(_hashable(item) for item in cast("tuple[object, ...]", value))
+    return value
+
+
+def frozen(value: JSONValue) -> Any:
+    """`value` (a refined JSON value: tuples for arrays) with every object made read-only."""
+    if type(value) is dict or isinstance(value, Mapping) and not isinstance(value, FrozenObject):
+        members = cast("Mapping[str, JSONValue]", value)
+        return FrozenObject({key: frozen(item) for key, item in members.items()})
+    if type(value) is tuple or isinstance(value, list):
+        items = cast("Iterable[JSONValue]", value)
+        return tuple(frozen(item) for item in items)
+    return value
+
+
+def thawed(value: object) -> Any:
+    """`value` with every object a plain dict and every array a list, as a JSON writer or an editor wants it."""
+    if isinstance(value, Mapping):
+        members = cast("Mapping[str, object]", value)
+        return {key: thawed(item) for key, item in members.items()}
+    if isinstance(value, list | tuple):
+        return [thawed(item) for item in cast("Iterable[object]", value)]
+    return value

@@ -1,0 +1,108 @@
+"""Fields: one extension point of a document, as a scope read it."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
+
+from typing_extensions import TypeAliasType
+
+from zarr_metadata._frozen import FrozenObject
+from zarr_metadata._json import UNSET, JSONValue
+
+if TYPE_CHECKING:
+    from zarr_metadata.definition._definition import Definition
+
+D = TypeVar("D", bound="Definition[Any]")
+
+Nested: TypeAlias = "Mapping[tuple[str | int, ...], ResolvedField[Any]]"
+"""The fields a field holds (a shard's codecs), keyed by where each sits in its configuration."""
+
+_NO_NESTED: Mapping[tuple[str | int, ...], Any] = FrozenObject()
+
+
+def _no_nested() -> Nested:
+    return _NO_NESTED
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class AcceptedField(Generic[D]):
+    """A field that a definition in scope claimed and found without problems in its own configuration.
+
+    The fields it holds (`nested`) may still have problems of their own,
+    reported at their locations.
+    """
+
+    json: JSONValue
+    """The field as written, read-only."""
+    name: str
+    """The name as the document writes it (`r16` for raw bits of 16)."""
+    definition: D
+    """The definition that read it."""
+    configuration: Mapping[str, JSONValue]
+    """The configuration as its definition read it, read-only; for raw bits, the one the name carries."""
+    nested: Nested = dataclasses.field(default_factory=_no_nested)
+    """The fields the configuration holds, keyed by where each sits in it."""
+    read_as: type[Definition[Any]] = dataclasses.field(init=False)
+    """The kind of field it was read as."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "read_as", self.definition.kind_class())
+
+    def to_json(self) -> JSONValue:
+        """The field as written."""
+        return self.json
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class UnclaimedField:
+    """A field whose name nothing in scope claims: kept as written, never a problem, its meaning unknown."""
+
+    json: JSONValue
+    """The field as written, read-only."""
+    name: str
+    """The name as the document writes it."""
+    read_as: type[Definition[Any]]
+    """The kind of field it was read as."""
+    configuration: Mapping[str, JSONValue] = dataclasses.field(init=False)
+    """The configuration as written (empty when there is none), read-only."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "configuration", self.read_as.written_configuration(self.json))
+
+    @property
+    def definition(self) -> None:
+        """No definition read this field."""
+        return None
+
+    @property
+    def nested(self) -> Nested:
+        """An unclaimed field is not read, so it holds no fields anyone knows of."""
+        return _NO_NESTED
+
+    def to_json(self) -> JSONValue:
+        """The field as written."""
+        return self.json
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class RefusedField(Generic[D]):
+    """A field with problems in its envelope or its configuration; the problems say what."""
+
+    json: JSONValue | UNSET
+    """The field as written, read-only; UNSET when it is not JSON at all."""
+    name: str | None
+    """The name, when one could be read."""
+    read_as: type[Definition[Any]]
+    """The kind of field it was read as."""
+    definition: D | None = None
+    """The definition that refused it; None when the envelope was refused before any was asked."""
+    nested: Nested = dataclasses.field(default_factory=_no_nested)
+    """The fields its configuration holds, when it could be read that far."""
+
+
+ResolvedField = TypeAliasType(
+    "ResolvedField", AcceptedField[D] | UnclaimedField | RefusedField[D], type_params=(D,)
+)
+"""A field as a scope read it: accepted, unclaimed, or refused."""

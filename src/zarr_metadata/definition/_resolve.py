@@ -1,0 +1,211 @@
+"""Reading a field in a scope (SPEC section 4), and what follows from a field read: canonical spellings, fill values, problems by field."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, Protocol, TypeVar, cast
+
+from zarr_metadata._frozen import FrozenObject, frozen
+from zarr_metadata._json import UNSET, JSONValue, Loc, Problems, ValidationProblem
+from zarr_metadata.definition._definition import Definition, Envelope, WithFillValue, asked
+from zarr_metadata.definition._fields import AcceptedField, Nested, RefusedField, ResolvedField, UnclaimedField
+from zarr_metadata.definition._positions import kind_of_alias, located, positions_of
+from zarr_metadata.typed_json import check
+
+C = TypeVar("C")
+D = TypeVar("D", bound=Definition[Any])
+F = TypeVar("F", bound=WithFillValue[Any])
+
+
+class Context(Protocol):
+    """A scope: the definitions a reader understands, asked for the one that claims a name."""
+
+    @property
+    def zarr_format(self) -> int:
+        """The Zarr format of the documents this scope reads."""
+        ...
+
+    def claimant(self, kind: type[D], name: str) -> D | None:
+        """The definition of `kind` in scope that reads `name`, or None."""
+        ...
+
+
+def relocated(problems: Iterable[ValidationProblem], at: Loc) -> Problems:
+    """`problems`, located relative to `at`, located from the document root instead."""
+    if len(at) == 0:
+        return tuple(problems)
+    return tuple(
+        ValidationProblem((*at, *problem.loc), problem.message, problem.kind, input=problem.input, ctx=problem.ctx)
+        for problem in problems
+    )
+
+
+def resolve(data: object, kind: type[D], context: Context, loc: Loc = ()) -> tuple[ResolvedField[D], Problems]:
+    """Read `data`, a field of `kind` at `loc`, in `context`: the field, and every problem located in the document.
+
+    The envelope is checked first (a name, the extension-name rule,
+    `must_understand`); a name nothing in scope claims gives an
+    `UnclaimedField` and no problem; a claimed one has its configuration
+    checked against the definition's TypedDict, its nested fields read in
+    the same scope, and its rules run.
+    """
+    envelope = kind.envelope(data, loc)
+    if envelope.problems or envelope.name is None:
+        return RefusedField(json=envelope.json, name=envelope.name, read_as=kind), envelope.problems
+    definition = context.claimant(kind, envelope.name)
+    if definition is None:
+        json = cast(JSONValue, envelope.json)
+        return UnclaimedField(json=json, name=envelope.name, read_as=kind), ()
+    return _claimed(definition, kind, envelope, context, loc)
+
+
+def _claimed(
+    definition: D, kind: type[D], envelope: Envelope, context: Context, loc: Loc
+) -> tuple[ResolvedField[D], Problems]:
+    name = cast(str, envelope.name)
+    json = cast(JSONValue, envelope.json)
+    at = kind.configuration_loc(loc)
+    configuration: object = envelope.configuration
+    implied = kind.filed_under(name)[1]
+    if implied is not None:
+        if configuration is not UNSET and configuration != {}:
+            problem = ValidationProblem(
+                at,
+                f"{name!r} carries its configuration in its name, so it takes none here",
+                "invalid_value",
+                input=cast(JSONValue, configuration),
+            )
+            return RefusedField(json=json, name=name, read_as=kind, definition=definition), (problem,)
+        configuration = implied
+    elif configuration is UNSET:
+        if definition.requires_configuration:
+            problem = ValidationProblem(
+                at, f"the {definition.label} {name!r} requires a configuration", "missing_key"
+            )
+            return RefusedField(json=json, name=name, read_as=kind, definition=definition), (problem,)
+        configuration = {}
+    typed, problems = check(configuration, definition.configuration, at)
+    if typed is None:
+        return RefusedField(json=json, name=name, read_as=kind, definition=definition), problems
+    typed = frozen(cast(JSONValue, typed))
+    nested, nested_problems = read_nested(definition, typed, context, at)
+    rule_problems = relocated(asked(definition, "rules", lambda: tuple(definition.rules(typed, nested))), at)
+    if rule_problems:
+        field: ResolvedField[D] = RefusedField(
+            json=json, name=name, read_as=kind, definition=definition, nested=nested
+        )
+        return field, (*nested_problems, *rule_problems)
+    field = AcceptedField(json=json, name=name, definition=definition, configuration=typed, nested=nested)
+    return field, nested_problems
+
+
+def read_nested(definition: Definition[Any], configuration: object, context: Context, at: Loc) -> tuple[Nested, Problems]:
+    """The fields a configuration holds, read in `context` and keyed by where they sit; with their problems."""
+    positions = positions_of(definition.configuration)
+    if len(positions) == 0:
+        return FrozenObject(), ()
+    nested: dict[tuple[str | int, ...], ResolvedField[Any]] = {}
+    problems: list[ValidationProblem] = []
+    for steps, alias in positions:
+        kind = kind_of_alias(alias)
+        if kind is None:
+            continue
+        for path, value in located(configuration, steps):
+            field_loc = (*at, *path)
+            field, found = resolve(value, kind, context, field_loc)
+            nested[path] = field
+            problems.extend(found)
+            if field.definition is not None:
+                problems.extend(kind.alias_problems(alias, field.definition, field_loc))
+    return FrozenObject(nested), tuple(problems)
+
+
+def canonical_of(resolved: ResolvedField[Any], problems: Sequence[ValidationProblem]) -> JSONValue | None:
+    """The shortest spelling of a field without problems (defaults dropped, a bare name when nothing is configured); None when `problems` is not empty.
+
+    A field nothing claims is written as it is.
+    """
+    if problems or isinstance(resolved, RefusedField):
+        return None
+    if isinstance(resolved, UnclaimedField):
+        return resolved.json
+    definition = resolved.definition
+    kind = definition.kind_class()
+    configuration: Any = asked(definition, "canonical", lambda: definition.canonical(resolved.configuration))
+    configuration = dict(configuration)
+    for path, field in resolved.nested.items():
+        spelled = canonical_of(field, ())
+        if spelled is not None:
+            configuration = _replaced(configuration, path, spelled)
+    if kind.filed_under(resolved.name)[1] is not None:
+        configuration = {}
+    return kind.envelope_json(resolved.name, frozen(configuration))
+
+
+def _replaced(value: Any, path: tuple[str | int, ...], item: JSONValue) -> Any:
+    """`value` with the item at `path` replaced, copying only what lies on the way."""
+    if len(path) == 0:
+        return item
+    step, rest = path[0], path[1:]
+    if isinstance(value, Mapping) and isinstance(step, str):
+        members = dict(cast("Mapping[str, Any]", value))
+        members[step] = _replaced(members[step], rest, item)
+        return members
+    if isinstance(value, tuple) and isinstance(step, int):
+        items = list(cast("tuple[Any, ...]", value))
+        items[step] = _replaced(items[step], rest, item)
+        return tuple(items)
+    return value
+
+
+def configuration_of(resolved: ResolvedField[Any], definition: Definition[C]) -> C | None:
+    """The configuration of `resolved` as `definition` read it; None unless `definition` accepted it."""
+    if isinstance(resolved, AcceptedField) and resolved.definition == definition:
+        return cast(C, resolved.configuration)
+    return None
+
+
+def fill_value_problems(data_type: ResolvedField[F], value: object, loc: Loc = ()) -> Problems:
+    """The problems of `value` as a fill value of `data_type` (a data type field a scope read), located from `loc`.
+
+    A data type nothing claims, or one refused, says nothing about its fill
+    value beyond it being JSON.
+    """
+    if not isinstance(data_type, AcceptedField):
+        return check(value, JSONValue, loc)[1]
+    definition = data_type.definition
+    typed, problems = check(value, cast(type, definition.fill_value), loc)
+    if typed is None:
+        return problems
+    configuration, nested = data_type.configuration, data_type.nested
+    found = asked(definition, "fill_value_rules", lambda: tuple(definition.fill_value_rules(configuration, nested, frozen(typed))))
+    return relocated(found, loc)
+
+
+def canonical_fill_value(data_type: ResolvedField[F], value: object) -> JSONValue | UNSET:
+    """The one spelling of `value` as a fill value of `data_type`; UNSET when it has problems or the data type was refused.
+
+    Two fill values of one data type are the same value exactly when their
+    canonical spellings are written the same (compare them as JSON text:
+    `0.0` and `-0.0` are two values).
+    """
+    if isinstance(data_type, RefusedField):
+        return UNSET
+    if fill_value_problems(data_type, value):
+        return UNSET
+    refined = check(value, JSONValue, ())[0]
+    if isinstance(data_type, UnclaimedField):
+        return frozen(cast(JSONValue, refined))
+    definition = data_type.definition
+    typed = frozen(cast(JSONValue, check(value, cast(type, definition.fill_value), ())[0]))
+    configuration, nested = data_type.configuration, data_type.nested
+    return frozen(asked(definition, "fill_value_canonical", lambda: definition.fill_value_canonical(configuration, nested, typed)))
+
+
+def with_problems(
+    fields: Iterable[tuple[Loc, ResolvedField[Any]]], problems: Sequence[ValidationProblem]
+) -> Iterator[tuple[Loc, ResolvedField[Any], Problems]]:
+    """Each field, with the problems located in it or in the fields it holds."""
+    for loc, field in fields:
+        size = len(loc)
+        yield loc, field, tuple(problem for problem in problems if problem.loc[:size] == loc)

@@ -1,0 +1,196 @@
+"""The tables behind a scope: one read-only mapping per slot, from the name each definition is filed under to it.
+
+`ZarrV3Context` and `ZarrV2Context` are thin classes over these
+functions; the rules of filing (one kind per slot, one definition per
+name, conflicts reported together) are the same for both formats.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, TypeAlias, TypeVar, cast
+
+import typing_extensions
+from typing_extensions import get_args, get_origin
+
+from zarr_metadata._json import Loc
+from zarr_metadata.definition._definition import Definition
+
+D = TypeVar("D", bound=Definition[Any])
+
+Tables: TypeAlias = Mapping[str, Mapping[str, Definition[Any]]]
+"""A scope's slots: for each slot, the definitions in it by the name each is filed under."""
+
+ClaimKey: TypeAlias = tuple[type[Definition[Any]], str]
+"""What a definition claims: its kind, and the name it is filed under."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Conflict:
+    """Two different definitions for one name of one kind, where a single one was needed."""
+
+    key: ClaimKey
+    """The kind and the name both claim."""
+    claimed: Definition[Any] | None
+    """The definition already there (None when nothing claimed the name)."""
+    found: Definition[Any] | None
+    """The other definition (None when the other scope claims nothing under the name)."""
+    loc: Loc | None = None
+    """Where in a document the conflict shows, when it comes from one."""
+    written: str | None = None
+    """The name as the document writes it, when it comes from one."""
+
+    def __str__(self) -> str:
+        kind, name = self.key
+        where = "" if self.loc is None else f" at {list(self.loc)}"
+        return f"{kind.label} {name!r}{where}: {self.claimed!r} and {self.found!r}"
+
+
+class ScopeConflictError(ValueError):
+    """Scopes that cannot be joined: they file different definitions under one name in a slot."""
+
+    conflicts: tuple[Conflict, ...]
+
+    def __init__(self, conflicts: Sequence[Conflict]) -> None:
+        self.conflicts = tuple(conflicts)
+        super().__init__(
+            "different definitions for one name: " + "; ".join(str(conflict) for conflict in self.conflicts)
+        )
+
+    def __reduce__(self) -> tuple[type[ScopeConflictError], tuple[tuple[Conflict, ...]]]:
+        return type(self), (self.conflicts,)
+
+
+def slot_kinds(slots: type, format_kinds: Iterable[type[Definition[Any]]]) -> Mapping[str, type[Definition[Any]]]:
+    """The kind each slot holds, read from the slots TypedDict: each slot is annotated `Iterable[K] | Mapping[str, K]`."""
+    kinds = tuple(format_kinds)
+    hints = typing_extensions.get_type_hints(slots, include_extras=True)
+    found: dict[str, type[Definition[Any]]] = {}
+    for slot, annotation in hints.items():
+        while get_origin(annotation) in (typing_extensions.NotRequired, typing_extensions.ReadOnly, typing.NotRequired):
+            annotation = get_args(annotation)[0]
+        candidates = {_kind_in(arg) for arg in get_args(annotation)}
+        candidates.discard(None)
+        if len(candidates) != 1:
+            msg = f"{slots.__name__}.{slot}: cannot tell which kind of definition it holds"
+            raise TypeError(msg)
+        (kind,) = candidates
+        if kind not in kinds:
+            msg = f"{slots.__name__}.{slot}: {kind!r} is not a kind of this format"
+            raise TypeError(msg)
+        found[slot] = cast("type[Definition[Any]]", kind)
+    return MappingProxyType(found)
+
+
+def _kind_in(annotation: object) -> object:
+    args = get_args(annotation)
+    if not args:
+        return None
+    inner = args[-1]
+    return get_origin(inner) or inner
+
+
+def filed(kinds: Mapping[str, type[Definition[Any]]], slots: Mapping[str, object], format_name: str) -> Tables:
+    """Tables that file the definitions given for each slot; every other slot is empty."""
+    tables: dict[str, Mapping[str, Definition[Any]]] = {slot: MappingProxyType({}) for slot in kinds}
+    for slot, given in slots.items():
+        tables[slot] = _filed_slot(kinds, slot, given, format_name)
+    return MappingProxyType(tables)
+
+
+def _filed_slot(
+    kinds: Mapping[str, type[Definition[Any]]], slot: str, given: object, format_name: str
+) -> Mapping[str, Definition[Any]]:
+    kind = kinds.get(slot)
+    if kind is None:
+        msg = f"a {format_name} scope has no slot {slot!r}; its slots are {', '.join(kinds)}"
+        raise TypeError(msg)
+    if isinstance(given, Mapping):
+        pairs = [(key, definition) for key, definition in cast("Mapping[object, object]", given).items()]
+    elif isinstance(given, Iterable) and not isinstance(given, str | bytes):
+        pairs = [(None, definition) for definition in cast("Iterable[object]", given)]
+    else:
+        msg = f"slot {slot!r} takes definitions, as an iterable or a mapping by name, got {given!r}"
+        raise TypeError(msg)
+    table: dict[str, Definition[Any]] = {}
+    conflicts: list[Conflict] = []
+    for key, definition in pairs:
+        if not isinstance(definition, kind):
+            msg = f"slot {slot!r} holds {kind.__name__} definitions, got {definition!r}"
+            raise TypeError(msg)
+        name = filed_name(definition)
+        if key is not None and key != name:
+            msg = f"slot {slot!r}: {definition!r} is filed under {name!r}, not {key!r}"
+            raise TypeError(msg)
+        present = table.get(name)
+        if present is not None and present != definition:
+            conflicts.append(Conflict((kind, name), present, definition))
+            continue
+        table[name] = definition
+    if conflicts:
+        raise ScopeConflictError(conflicts)
+    return MappingProxyType(table)
+
+
+def filed_name(definition: Definition[Any]) -> str:
+    """The name a scope files `definition` under: its name (a definition is refused if that name could not claim itself)."""
+    return definition.name
+
+
+def updated(
+    tables: Tables, kinds: Mapping[str, type[Definition[Any]]], slots: Mapping[str, object], format_name: str
+) -> Tables:
+    """`tables` with each slot given in `slots` replaced by the definitions given for it."""
+    replaced = filed(kinds, slots, format_name)
+    return MappingProxyType({slot: (replaced[slot] if slot in slots else tables[slot]) for slot in kinds})
+
+
+def joined_tables(kinds: Mapping[str, type[Definition[Any]]], all_tables: Sequence[Tables]) -> Tables:
+    """The tables that file everything each of `all_tables` files; `ScopeConflictError` lists every name filed twice differently."""
+    joined: dict[str, dict[str, Definition[Any]]] = {slot: {} for slot in kinds}
+    conflicts: list[Conflict] = []
+    for tables in all_tables:
+        for slot, table in tables.items():
+            target = joined[slot]
+            for name, definition in table.items():
+                present = target.get(name)
+                if present is not None and present != definition:
+                    conflicts.append(Conflict((kinds[slot], name), present, definition))
+                else:
+                    target[name] = definition
+    if conflicts:
+        raise ScopeConflictError(conflicts)
+    return MappingProxyType({slot: MappingProxyType(table) for slot, table in joined.items()})
+
+
+def slot_of(kinds: Mapping[str, type[Definition[Any]]], kind: type[Definition[Any]], format_name: str) -> str:
+    """The slot that holds `kind`; `TypeError` for a kind this format's scopes do not hold."""
+    for slot, held in kinds.items():
+        if held is kind:
+            return slot
+    msg = f"a {format_name} scope holds no {getattr(kind, '__name__', kind)!r} definitions"
+    raise TypeError(msg)
+
+
+def claimant_in(
+    tables: Tables, kinds: Mapping[str, type[Definition[Any]]], kind: type[D], name: str, format_name: str
+) -> D | None:
+    """The definition of `kind` in `tables` that reads `name` as a document writes it."""
+    table = tables[slot_of(kinds, kind, format_name)]
+    filed_under = kind.filed_under(name)[0]
+    if filed_under is None:
+        return None
+    return cast("D | None", table.get(filed_under))
+
+
+def slot_contents(tables: Tables) -> dict[str, tuple[Definition[Any], ...]]:
+    """The definitions in each slot, as a scope is pickled."""
+    return {slot: tuple(table.values()) for slot, table in tables.items()}
+
+
+def tables_key(tables: Tables) -> object:
+    """A hashable value equal for equal tables."""
+    return tuple((slot, frozenset(table.items())) for slot, table in sorted(tables.items()))

@@ -1,0 +1,451 @@
+"""The kinds of v3 field, the hooks each kind asks of its definitions, and the chunk a codec receives."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, ClassVar, Literal, TypeAlias, cast, get_args
+
+import typing_extensions
+from typing_extensions import TypeAliasType, is_typeddict
+
+from zarr_metadata._common import ZarrV3NamedConfigJSON
+from zarr_metadata._frozen import FrozenObject, frozen
+from zarr_metadata._json import UNSET, JSONValue, Loc, Problems, UserJSONValue, ValidationProblem, shown
+from zarr_metadata.definition._definition import (
+    C,
+    Definition,
+    Envelope,
+    WithFillValue,
+    asked,
+    is_extension_name,
+    no_rules,
+)
+from zarr_metadata.definition._fields import AcceptedField, Nested, RefusedField, ResolvedField, UnclaimedField
+from zarr_metadata.typed_json import check
+from zarr_metadata.v3._aliases import (
+    ZarrV3ChunkGridField,
+    ZarrV3ChunkKeyEncodingField,
+    ZarrV3CodecField,
+    ZarrV3DataTypeField,
+    ZarrV3StaticCodecField,
+    ZarrV3StorageTransformerField,
+)
+from zarr_metadata.v3._documents import ZarrV3ArrayMetadataJSON, ZarrV3GroupMetadataJSON
+
+CodecKind = Literal["array_array", "array_bytes", "bytes_bytes"]
+"""What a codec converts its input to: the three positions a pipeline puts in order."""
+
+CodecSize = Literal["static", "dynamic"]
+"""Whether the size of a codec's output is determined by the size of its input (static) or by the values (dynamic)."""
+
+StorageClass = Literal["single_byte", "multi_byte", "variable_length"]
+"""How a data type's values are stored: in single bytes, several bytes at a time, or each in as many bytes as it needs."""
+
+STORAGE_CLASSES: tuple[str, ...] = get_args(StorageClass)
+
+Lengths: TypeAlias = tuple[frozenset[int] | None, ...]
+"""For each axis, every chunk length along it (a set, as a rectilinear grid's lengths differ), or None where unknown."""
+
+RAW_BYTES_NAME = "r*"
+RAW_BYTES_NAME_PATTERN = re.compile(r"r([1-9][0-9]*)")
+
+
+def _is_lengths(value: object) -> bool:
+    if not isinstance(value, tuple):
+        return False
+    for axis in cast("tuple[object, ...]", value):
+        if axis is None:
+            continue
+        if not isinstance(axis, frozenset):
+            return False
+        if not all(isinstance(length, int) and not isinstance(length, bool) for length in cast("frozenset[object]", axis)):
+            return False
+    return True
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Chunk:
+    """The input a codec receives: chunks with given lengths along each axis, and a data type; None for unknown parts.
+
+    A codec's chunk rules check only what is known, so `Chunk()`, with
+    nothing known about it, never causes a problem.
+    """
+
+    lengths: Lengths | None = None
+    """For each axis, the chunk lengths along it; None when even the number of axes is unknown."""
+    data_type: ResolvedField[DataTypeDefinition[Any]] | None = None
+    """The data type field of the values, as a scope read it; None when no field declares it."""
+
+    def __post_init__(self) -> None:
+        lengths = cast(object, self.lengths)
+        if lengths is not None and not _is_lengths(lengths):
+            msg = f"a chunk's lengths are a tuple of a frozenset of integers or None per axis, got {lengths!r}"
+            raise TypeError(msg)
+        data_type = cast(object, self.data_type)
+        if data_type is not None and not (
+            isinstance(data_type, AcceptedField | UnclaimedField | RefusedField)
+            and data_type.read_as is DataTypeDefinition
+        ):
+            msg = f"a chunk's data type is a data type field a scope read, got {data_type!r}"
+            raise TypeError(msg)
+
+    @property
+    def rank(self) -> int | None:
+        """The number of axes; None when unknown."""
+        return None if self.lengths is None else len(self.lengths)
+
+
+def unknown_lengths(configuration: object, nested: object, shape: tuple[int, ...]) -> Lengths:
+    """The chunk lengths of a grid that does not declare them: unknown along every axis."""
+    return tuple(None for _ in shape)
+
+
+def unknown_chunk(configuration: object, nested: object, chunk: Chunk) -> Chunk:
+    """What a codec that does not declare its output passes on: a chunk with nothing known about it."""
+    return Chunk()
+
+
+def no_pipelines(configuration: object, nested: object, chunk: Chunk) -> Mapping[str, Chunk]:
+    """The pipelines of a codec that holds none."""
+    return {}
+
+
+def unknown_storage(configuration: object, nested: object) -> StorageClass | None:
+    """The storage of a data type that does not declare it: unknown."""
+    return None
+
+
+class _V3Field(Definition[C]):
+    """How a v3 extension point is written: a bare name, or `{"name", "configuration"?, "must_understand"?}`."""
+
+    zarr_format: ClassVar[int | None] = 3
+
+    @classmethod
+    def envelope(cls, value: object, loc: Loc) -> Envelope:
+        if isinstance(value, str):
+            problem = cls.name_problem(value, loc)
+            return Envelope(value, UNSET, value, () if problem is None else (problem,))
+        if not isinstance(value, Mapping):
+            json = check(value, JSONValue)[0]
+            problem = ValidationProblem(
+                loc,
+                f"expected a {cls.label} name, or an object with a name, got {shown(value)}",
+                "invalid_type",
+                input=cast(JSONValue, json),
+            )
+            return Envelope(None, UNSET, UNSET if json is None else frozen(json), (problem,))
+        refined, problems = check(value, ZarrV3NamedConfigJSON, loc)
+        if refined is None:
+            named = cast("Mapping[object, object]", value).get("name")
+            json = check(value, JSONValue)[0]
+            return Envelope(
+                named if isinstance(named, str) else None,
+                UNSET,
+                UNSET if json is None else frozen(json),
+                problems,
+            )
+        name = refined["name"]
+        found: list[ValidationProblem] = []
+        problem = cls.name_problem(name, (*loc, "name"))
+        if problem is not None:
+            found.append(problem)
+        if refined.get("must_understand") is False:
+            found.append(
+                ValidationProblem(
+                    (*loc, "must_understand"),
+                    f"a {cls.label} must be understood: must_understand false is allowed only on an extra member",
+                    "invalid_value",
+                    input=False,
+                )
+            )
+        configuration = refined.get("configuration", UNSET)
+        return Envelope(name, configuration, frozen(cast(JSONValue, refined)), tuple(found))
+
+    @classmethod
+    def name_problem(cls, name: str, at: Loc) -> ValidationProblem | None:
+        """The problem with `name` as a document writes it, before any definition is asked; None when it is a valid name."""
+        if is_extension_name(name):
+            return None
+        return ValidationProblem(
+            at,
+            f"expected a {cls.label} name of lowercase letters, digits, '-', '_' and '.' "
+            f"starting with a letter, or a URI, got {shown(name)}",
+            "invalid_value",
+            input=name,
+        )
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, repr=False)
+class DataTypeDefinition(WithFillValue[C], _V3Field[C]):
+    """A data type, the fill value of an array with that data type, and how its values are stored.
+
+    A data type named the way a document writes raw bits of one size (such
+    as `r16`) is refused: that name is read as `r*` with `{"bits": 16}`.
+    """
+
+    label: ClassVar[str] = "data type"
+    field_aliases: ClassVar[tuple[TypeAliasType, ...]] = (ZarrV3DataTypeField,)
+    is_kind: ClassVar[bool] = True
+
+    storage: Callable[[C, Nested], StorageClass | None] = unknown_storage
+    """How the values are stored, given the configuration and the nested fields; None when unknown."""
+
+    @classmethod
+    def filed_under(cls, name: str) -> tuple[str | None, Mapping[str, JSONValue] | None]:
+        if name == RAW_BYTES_NAME:
+            return None, None
+        written = RAW_BYTES_NAME_PATTERN.fullmatch(name)
+        if written is not None:
+            return RAW_BYTES_NAME, FrozenObject({"bits": int(written.group(1))})
+        return name, None
+
+    @classmethod
+    def _name_refusal(cls, name: str) -> str | None:
+        if name == RAW_BYTES_NAME:
+            return None
+        if RAW_BYTES_NAME_PATTERN.fullmatch(name) is not None:
+            return (
+                f"{name!r} is how a document writes raw bits of one size, which read as "
+                f"{RAW_BYTES_NAME!r}; to read raw bits your own way, define {RAW_BYTES_NAME!r}"
+            )
+        return super(DataTypeDefinition, cls)._name_refusal(name)
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, repr=False)
+class ChunkGridDefinition(_V3Field[C]):
+    """A chunk grid, the array shapes it fits (`shape_rules`), and the lengths of its chunks (`chunk_lengths`)."""
+
+    label: ClassVar[str] = "chunk grid"
+    field_aliases: ClassVar[tuple[TypeAliasType, ...]] = (ZarrV3ChunkGridField,)
+    is_kind: ClassVar[bool] = True
+
+    shape_rules: Callable[[C, Nested, tuple[int, ...]], Iterable[ValidationProblem]] = no_rules
+    """The spec violations in this grid over an array of a given shape, located in the configuration."""
+    chunk_lengths: Callable[[C, Nested, tuple[int, ...]], Lengths] = unknown_lengths
+    """The lengths of the chunks along each axis of an array whose shape the grid fits; None where unknown."""
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, repr=False)
+class ChunkKeyEncodingDefinition(_V3Field[C]):
+    """A chunk key encoding."""
+
+    label: ClassVar[str] = "chunk key encoding"
+    field_aliases: ClassVar[tuple[TypeAliasType, ...]] = (ZarrV3ChunkKeyEncodingField,)
+    is_kind: ClassVar[bool] = True
+
+
+_UNASKED: Mapping[str, tuple[str, ...]] = {
+    "array_array": (),
+    "array_bytes": ("transition",),
+    "bytes_bytes": ("chunk_rules", "transition", "pipelines"),
+}
+"""The hooks no codec of each kind is asked: a bytes -> bytes codec receives bytes, not a chunk."""
+
+STATIC_SIZE_ALIASES: frozenset[TypeAliasType] = frozenset({ZarrV3StaticCodecField})
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, repr=False)
+class CodecDefinition(_V3Field[C]):
+    """A codec: what it converts its input to (`kind`), and whether its output size is `static`.
+
+    A codec that receives an array declares the problems of a given input
+    `Chunk` with `chunk_rules`, located in its configuration. An array ->
+    array codec declares the chunk it passes on with `transition`. A codec
+    that holds pipelines declares the chunk each receives with `pipelines`,
+    keyed by the configuration member that holds it. `transition` and
+    `pipelines` are called whatever the chunk rules found, so they return
+    only what is true either way.
+    """
+
+    label: ClassVar[str] = "codec"
+    field_aliases: ClassVar[tuple[TypeAliasType, ...]] = (ZarrV3CodecField, ZarrV3StaticCodecField)
+    is_kind: ClassVar[bool] = True
+
+    kind: CodecKind
+    size: CodecSize
+    chunk_rules: Callable[[C, Nested, Chunk], Iterable[ValidationProblem]] = no_rules
+    """The spec violations for this codec with a given input chunk, located in the configuration."""
+    transition: Callable[[C, Nested, Chunk], Chunk] = unknown_chunk
+    """The chunk the next codec receives, given the chunk this array -> array codec receives."""
+    pipelines: Callable[[C, Nested, Chunk], Mapping[str, Chunk]] = no_pipelines
+    """The chunk each contained pipeline receives, keyed by the configuration member that holds it."""
+
+    def _refusal(self) -> str | None:
+        kind = cast(object, self.kind)
+        if kind not in get_args(CodecKind):
+            return f"{self.name!r}: kind is one of {get_args(CodecKind)!r}, got {kind!r}"
+        size = cast(object, self.size)
+        if size not in get_args(CodecSize):
+            return f"{self.name!r}: size is one of {get_args(CodecSize)!r}, got {size!r}"
+        defaults = {hook.name: hook.default for hook in dataclasses.fields(CodecDefinition)}
+        for hook in _UNASKED[self.kind]:
+            if getattr(self, hook) is not defaults[hook]:
+                return f"{self.name!r}: {hook}, which no codec of kind {self.kind!r} is asked"
+        return super(CodecDefinition, self)._refusal()
+
+    @classmethod
+    def alias_problems(cls, alias: TypeAliasType, definition: Definition[Any], loc: Loc) -> Problems:
+        """A codec of dynamic size in a member that admits only codecs of static size is a problem at the codec."""
+        if alias not in STATIC_SIZE_ALIASES:
+            return ()
+        if not isinstance(definition, CodecDefinition) or definition.size == "static":
+            return ()
+        return (
+            ValidationProblem(
+                loc,
+                f"{definition.name!r} is a codec of dynamic size, and only codecs of static size may be used here",
+                "invalid_value",
+            ),
+        )
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, repr=False)
+class StorageTransformerDefinition(_V3Field[C]):
+    """A storage transformer."""
+
+    label: ClassVar[str] = "storage transformer"
+    field_aliases: ClassVar[tuple[TypeAliasType, ...]] = (ZarrV3StorageTransformerField,)
+    is_kind: ClassVar[bool] = True
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, repr=False)
+class ExtraFieldDefinition(Definition[C]):
+    """A member of a v3 document that the spec does not define: its name is the member's key, its configuration the member's value.
+
+    As a field it is written as the member alone, `{key: value}`, located at
+    the key. The configuration must declare `must_understand` as a boolean
+    that may be false, which the spec lets every extension member carry.
+    `finite` says whether every number in the member must be finite; a
+    member holding user data sets it False.
+    """
+
+    finite: bool = True
+    """Whether every number in the member must be finite."""
+
+    spec_members: ClassVar[frozenset[str]] = frozenset()
+    """The members the spec defines in the documents this kind reads, which are never extra fields."""
+    zarr_format: ClassVar[int | None] = 3
+
+    def _refusal(self) -> str | None:
+        finite = cast(object, self.finite)
+        if not isinstance(finite, bool):
+            return f"{self.name!r}: finite is a boolean, got {finite!r}"
+        refusal = super(ExtraFieldDefinition, self)._refusal()
+        if refusal is not None:
+            return refusal
+        if not _takes_the_waiver(self.configuration):
+            return (
+                f"{self.name!r}: expected a configuration that takes must_understand as a boolean "
+                f"that may be false, which the spec lets every extension member carry; "
+                f"{self.configuration.__name__} does not"
+            )
+        return None
+
+    @classmethod
+    def _name_refusal(cls, name: str) -> str | None:
+        if name in cls.spec_members:
+            return f"{name!r} is a member the spec defines, so it is never an extra field"
+        return None
+
+    @classmethod
+    def envelope(cls, value: object, loc: Loc) -> Envelope:
+        if not isinstance(value, Mapping) or len(cast("Mapping[object, object]", value)) != 1:
+            problem = ValidationProblem(loc, "expected a member, as an object with one string key", "invalid_type")
+            return Envelope(None, UNSET, UNSET, (problem,))
+        ((name, member),) = cast("Mapping[object, object]", value).items()
+        if not isinstance(name, str):
+            problem = ValidationProblem(loc, "expected a member with a string key", "invalid_type")
+            return Envelope(None, UNSET, UNSET, (problem,))
+        # A member is user data until a definition claims it: like
+        # attributes, it may hold any number.
+        refined, problems = check(member, UserJSONValue, loc)
+        json: JSONValue | UNSET = UNSET if refined is None else FrozenObject({name: frozen(refined)})
+        if name in cls.spec_members:
+            problem = ValidationProblem(
+                loc, f"{name!r} is a member the spec defines, not an extra field", "invalid_value"
+            )
+            problems = (*problems, problem)
+        return Envelope(name, UNSET if refined is None else frozen(refined), json, problems)
+
+    @classmethod
+    def configuration_loc(cls, loc: Loc) -> Loc:
+        return loc
+
+    @classmethod
+    def written_configuration(cls, json: JSONValue) -> Mapping[str, JSONValue]:
+        if isinstance(json, Mapping) and len(json) == 1:
+            (member,) = cast("Mapping[str, JSONValue]", json).values()
+            if isinstance(member, Mapping):
+                return cast("Mapping[str, JSONValue]", member)
+        return FrozenObject()
+
+    @classmethod
+    def envelope_json(cls, name: str, configuration: Mapping[str, JSONValue]) -> JSONValue:
+        return FrozenObject({name: configuration})
+
+
+def _takes_the_waiver(configuration: type) -> bool:
+    """Whether a configuration TypedDict admits `"must_understand": false`."""
+    if not is_typeddict(configuration):
+        return False
+    hints = typing_extensions.get_type_hints(configuration, include_extras=True)
+    if "must_understand" in hints:
+        return check(False, hints["must_understand"])[0] is False
+    extra: object = getattr(configuration, "__extra_items__", typing_extensions.NoExtraItems)
+    if extra is not typing_extensions.NoExtraItems:
+        return check(False, extra)[0] is False  # pyright: ignore[reportArgumentType]
+    return getattr(configuration, "__closed__", None) is not True
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, repr=False)
+class ArrayExtraFieldDefinition(ExtraFieldDefinition[C]):
+    """An extra field of a v3 array document: a member the spec does not define, read by its key."""
+
+    label: ClassVar[str] = "array extra field"
+    spec_members: ClassVar[frozenset[str]] = frozenset(ZarrV3ArrayMetadataJSON.__annotations__)
+    is_kind: ClassVar[bool] = True
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, repr=False)
+class GroupExtraFieldDefinition(ExtraFieldDefinition[C]):
+    """An extra field of a v3 group document: a member the spec does not define, read by its key; `consolidated_metadata` is one."""
+
+    label: ClassVar[str] = "group extra field"
+    spec_members: ClassVar[frozenset[str]] = frozenset(ZarrV3GroupMetadataJSON.__annotations__)
+    is_kind: ClassVar[bool] = True
+
+
+ZarrV3Kind: TypeAlias = (
+    DataTypeDefinition[Any]
+    | ChunkGridDefinition[Any]
+    | ChunkKeyEncodingDefinition[Any]
+    | CodecDefinition[Any]
+    | StorageTransformerDefinition[Any]
+    | ArrayExtraFieldDefinition[Any]
+    | GroupExtraFieldDefinition[Any]
+)
+"""A definition of a kind of v3 field."""
+
+V3_KINDS: tuple[type[Definition[Any]], ...] = (
+    DataTypeDefinition,
+    ChunkGridDefinition,
+    ChunkKeyEncodingDefinition,
+    CodecDefinition,
+    StorageTransformerDefinition,
+    ArrayExtraFieldDefinition,
+    GroupExtraFieldDefinition,
+)
+
+
+def storage_of(data_type: ResolvedField[DataTypeDefinition[Any]]) -> StorageClass | None:
+    """How the values of `data_type` (a data type field a scope read) are stored; None when unknown."""
+    if not isinstance(data_type, AcceptedField):
+        return None
+    definition, configuration, nested = data_type.definition, data_type.configuration, data_type.nested
+    found = cast(object, asked(definition, "storage", lambda: definition.storage(configuration, nested)))
+    if found is not None and found not in STORAGE_CLASSES:
+        msg = f"{definition.name!r}: its storage gives one of {STORAGE_CLASSES!r} or None, got {found!r}"
+        raise TypeError(msg)
+    return cast("StorageClass | None", found)

@@ -1,0 +1,1 @@
+"""The Zarr v3 data types: one module per data type."""
