@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from zarr_metadata import _refuse
+from zarr_metadata._frozen import FrozenObject
 from zarr_metadata._refuse import Checker
 from zarr_metadata._shapes import (
     Alias,
@@ -22,6 +23,7 @@ from zarr_metadata._shapes import (
     FixedArray,
     Node,
     Object,
+    Passthrough,
     Record,
     Scalar,
     Union,
@@ -65,6 +67,7 @@ class _Module:
         self.lines: list[str] = []
         self.constants: dict[str, object] = {
             "FAIL": _refuse.FAIL,
+            "FrozenObject": FrozenObject,
             "MAX_DEPTH": _refuse.MAX_DEPTH,
             "too_deep": _refuse.too_deep,
             "wrong_type": _refuse.wrong_type,
@@ -104,6 +107,8 @@ class _Module:
             name = self.constant(_refuse.choice_checker(node))
         elif isinstance(node, AnyJSON):
             name = self.constant(_refuse.json_checker(node.finite))
+        elif isinstance(node, Passthrough):
+            name = self.constant(_refuse.taken_as_it_is)
         else:
             self._count += 1
             name = f"check_{self._count}"
@@ -146,6 +151,8 @@ class _Module:
             test = self._choice_test(node)
         elif isinstance(node, AnyJSON):
             test = "(type(@) is str or type(@) is int or @ is None or @ is True or @ is False)"
+        elif isinstance(node, Passthrough):
+            test = "True"
         elif isinstance(node, Union):
             # A value that passes any member's test fits as it is; members
             # with no inline test are left to the union's function.
@@ -187,7 +194,10 @@ class _Module:
         if all(type(value) is int for value in values):
             return f"(type(@) is int and @ in {self.constant(frozenset(values))})"
         pairs = frozenset((type(value), value) for value in values)
-        return f"(type(@) in {self.constant(frozenset(_PYTHON_KINDS))} and (type(@), @) in {self.constant(pairs)})"
+        # The type guard admits only the literals' own (hashable) types, so
+        # an array or object is never hashed into the set of pairs.
+        types = frozenset(type(value) for value in values)
+        return f"(type(@) in {self.constant(types)} and (type(@), @) in {self.constant(pairs)})"
 
     def _emit(self, lines: list[str]) -> None:
         self.lines.extend(lines)
@@ -276,7 +286,7 @@ class _Module:
             "            k = str(k)",
         ]
         lines += self._checked(node.value, "x", "loc + (k,)", "        ", "out[k] = $")
-        lines.append("    return out if ok else FAIL")
+        lines.append("    return FrozenObject(out) if ok else FAIL")
         self._emit(lines)
 
     def _record(self, name: str, node: Record) -> None:
@@ -305,14 +315,15 @@ class _Module:
             lines += self._checked(node.extra, "x", "loc + (k,)", "            ", "out[k] = $")
         if required:
             lines += [f"    if seen != {required}:", f"        missing(v, loc, p, {record})", "        ok = False"]
-        lines.append("    return out if ok else FAIL")
+        lines.append("    return FrozenObject(out) if ok else FAIL")
         self._emit(lines)
 
     def _union(self, name: str, node: Union) -> None:
+        members = _spread(node)
         by_kind: dict[str, tuple[str, ...]] = {}
         for kind in ("null", "boolean", "integer", "number", "string", "array", "object"):
             by_kind[kind] = tuple(
-                self.function(member) for member in node.members if kind in member.kinds
+                self.function(member) for member in members if kind in member.kinds
             )
         dispatch = {
             python_type: by_kind[kind] for python_type, kind in _PYTHON_KINDS.items()
@@ -340,3 +351,30 @@ class _Module:
         # The table holds the member functions themselves, which exist only
         # once the module runs; `generate` fills it in then, by name.
         self.union_tables.append((table, dispatch, by_kind))
+
+
+def _spread(union: Union) -> list[Node]:
+    """The members of `union`, with each member that names another union (through aliases) replaced by that union's members.
+
+    The best fit of the spread members is the best fit of the nested unions,
+    members keeping their order; but a union that called a union would spend
+    one more Python frame on each level of a deeply nested value.
+    """
+    spread: list[Node] = []
+
+    def visit(node: Union, seen: frozenset[int]) -> None:
+        for member in node.members:
+            target: Node | None = member
+            hops: set[int] = set()
+            while isinstance(target, Alias) and id(target) not in hops:
+                hops.add(id(target))
+                target = target.target
+            if isinstance(target, Union):
+                # A union met again inside itself adds no member it has not.
+                if id(target) not in seen:
+                    visit(target, seen | {id(target)})
+            else:
+                spread.append(member)
+
+    visit(union, frozenset({id(union)}))
+    return spread

@@ -44,8 +44,9 @@ class FrozenObject(dict[Any, Any]):
     def __deepcopy__(self, memo: dict[int, object]) -> FrozenObject:
         return self
 
-    def __repr__(self) -> str:
-        return f"FrozenObject({dict.__repr__(self)})"
+    # Written like the dict it is: keys that tell JSON values apart are made
+    # from reprs, and the C one is fast.
+    __repr__ = dict.__repr__
 
 
 def _hashable(value: object) -> object:
@@ -58,7 +59,10 @@ def _hashable(value: object) -> object:
 
 def frozen(value: JSONValue) -> Any:
     """`value` (a refined JSON value: tuples for arrays) with every object made read-only."""
-    if type(value) is dict or isinstance(value, Mapping) and not isinstance(value, FrozenObject):
+    if type(value) is FrozenObject:
+        # Every FrozenObject this package makes is read-only all the way down.
+        return value
+    if isinstance(value, Mapping):
         members = cast("Mapping[str, JSONValue]", value)
         return FrozenObject({key: frozen(item) for key, item in members.items()})
     if type(value) is tuple or isinstance(value, list):

@@ -54,6 +54,17 @@ class ValidationProblem:
     def __str__(self) -> str:
         return f"{shown_loc(self.loc)}: {self.message}"
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # A read-only ctx (the default one included) is a mappingproxy, which
+        # pickle refuses; it travels as a dict and is made read-only again.
+        return _unpickled_problem, (self.loc, self.message, self.kind, self.input, dict(self.ctx))
+
+
+def _unpickled_problem(
+    loc: Loc, message: str, kind: ProblemKind, input: JSONValue | UNSET, ctx: dict[str, JSONValue]
+) -> ValidationProblem:
+    return ValidationProblem(loc, message, kind, input=input, ctx=MappingProxyType(ctx) if ctx else _EMPTY_CTX)
+
 
 Problems: TypeAlias = tuple[ValidationProblem, ...]
 """Every problem found, in the order found."""
@@ -132,7 +143,8 @@ def _render(value: object, pieces: list[str], length: list[int], depth: int) -> 
             if index:
                 pieces.append(", ")
                 length[0] += 2
-            _render(key if isinstance(key, str) else repr(key), pieces, length, depth + 1)
+            # A key JSON cannot hold is shown by `shown`, whose repr is guarded.
+            _render(key if isinstance(key, str) else shown(key), pieces, length, depth + 1)
             pieces.append(": ")
             length[0] += 2
             _render(item, pieces, length, depth + 1)

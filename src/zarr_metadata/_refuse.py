@@ -9,10 +9,11 @@ refined value, or `FAIL` after adding at least one problem.
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable, Mapping
 from typing import Any, Final, cast
 
-from zarr_metadata._json import JSONValue, Loc, ProblemKind, ValidationProblem, shown
+from zarr_metadata._json import JSONValue, Loc, ProblemKind, Problems, ValidationProblem, shown
 from zarr_metadata._shapes import (
     AnyJSON,
     Array,
@@ -292,6 +293,11 @@ def choice_checker(node: Choice) -> Checker:
     return check_choice
 
 
+def taken_as_it_is(value: object, loc: Loc, problems: list[ValidationProblem], depth: int) -> object:
+    """The check of a member a reader judges itself: any value passes, as it is."""
+    return value
+
+
 # Any JSON: attributes, and members nothing reads.
 
 
@@ -368,6 +374,9 @@ def json_checker(finite: bool) -> Checker:
     return check_json
 
 
+_fits = threading.local()
+
+
 def best_fit(
     members: tuple[Checker, ...], value: object, loc: Loc, problems: list[ValidationProblem], depth: int
 ) -> object:
@@ -377,19 +386,48 @@ def best_fit(
     best: the one whose shallowest problem lies deepest in the value (it
     matched the most before failing), then the one with the fewest
     problems, then the one declared first.
+
+    An array or object a union meets again at the same place (two members
+    that both recurse into the union) reuses the first answer, so checking
+    costs time linear in the value rather than exponential in its depth.
     """
-    best: tuple[tuple[int, int], list[ValidationProblem]] | None = None
-    for member in members:
-        found: list[ValidationProblem] = []
-        refined = member(value, loc, found, depth)
-        if refined is not FAIL:
-            return refined
-        score = (min(len(problem.loc) for problem in found), -len(found))
-        if best is None or score > best[0]:
-            best = (score, found)
-    assert best is not None
-    problems.extend(best[1])
-    return FAIL
+    kind = type(value)
+    memo: dict[object, tuple[object, object, Problems]] | None = None
+    outermost = False
+    key: object = None
+    if not (kind is str or kind is int or kind is float or kind is bool or value is None):
+        memo = getattr(_fits, "memo", None)
+        if memo is None:
+            memo = _fits.memo = {}
+            outermost = True
+        key = (id(members), id(value), loc, depth)
+        known = memo.get(key)
+        # The memo keeps the value alive, so its id cannot be reused by another.
+        if known is not None and known[0] is value:
+            problems.extend(known[2])
+            return known[1]
+    # Everything below runs in this one frame: a recursive union already
+    # spends frames on each level of the value, and Python's are limited.
+    try:
+        refined: object = FAIL
+        best: tuple[tuple[int, int], list[ValidationProblem]] | None = None
+        for member in members:
+            found: list[ValidationProblem] = []
+            refined = member(value, loc, found, depth)
+            if refined is not FAIL:
+                best = None
+                break
+            score = (min(len(problem.loc) for problem in found), -len(found))
+            if best is None or score > best[0]:
+                best = (score, found)
+        chosen: Problems = () if best is None else tuple(best[1])
+        if memo is not None:
+            memo[key] = (value, refined, chosen)
+        problems.extend(chosen)
+        return refined
+    finally:
+        if outermost:
+            _fits.memo = None
 
 
 def not_array(checker: Checker, value: object, loc: Loc, problems: list[ValidationProblem], depth: int) -> object:

@@ -48,6 +48,19 @@ class AnyJSON(Node):
         return ALL_KINDS
 
 
+class Unread:
+    """A member a reader judges later, itself, in its own way: the checker takes it as it is, unrefined."""
+
+
+@dataclasses.dataclass(eq=False)
+class Passthrough(Node):
+    """Any value at all, taken as it is: the node of `Unread`."""
+
+    @property
+    def kinds(self) -> frozenset[JSONKind]:
+        return ALL_KINDS
+
+
 @dataclasses.dataclass(eq=False)
 class Bounds:
     """The bounds annotated-types put on a number, or on a length."""
@@ -164,10 +177,7 @@ class Union(Node):
 
     @property
     def kinds(self) -> frozenset[JSONKind]:
-        found: set[JSONKind] = set()
-        for member in self.members:
-            found |= member.kinds
-        return frozenset(found)
+        return _reachable_kinds(self)
 
 
 @dataclasses.dataclass(eq=False)
@@ -180,14 +190,34 @@ class Alias(Node):
 
     @property
     def kinds(self) -> frozenset[JSONKind]:
-        # A recursive alias asks for its own kinds while they are being
-        # found; every JSON kind is the safe answer then, and the final one
-        # is cached once known.
         if self._kinds is None:
-            self._kinds = ALL_KINDS
-            assert self.target is not None
-            self._kinds = self.target.kinds
+            self._kinds = _reachable_kinds(self)
         return self._kinds
+
+
+def _reachable_kinds(start: Node) -> frozenset[JSONKind]:
+    """The kinds of every node `start` may be, through aliases and unions.
+
+    Found by a walk rather than by asking each alias for its kinds, since
+    an alias that reaches itself (`X = int | Y`, `Y = str | X`) would be
+    asked while its own answer is still unknown.
+    """
+    found: set[JSONKind] = set()
+    seen: set[int] = set()
+    pending: list[Node] = [start]
+    while pending:
+        node = pending.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, Alias):
+            assert node.target is not None
+            pending.append(node.target)
+        elif isinstance(node, Union):
+            pending.extend(node.members)
+        else:
+            found |= node.kinds
+    return frozenset(found)
 
 
 def kind_of(value: object) -> JSONKind:
@@ -235,6 +265,8 @@ class Reader:
             return AnyJSON(finite=True)
         if annotation is UserJSONValue:
             return AnyJSON(finite=False)
+        if annotation is Unread:
+            return Passthrough()
         if isinstance(annotation, str | ForwardRef):
             return self.read(_resolved(annotation, where, namespace), where, namespace)
         key = _key(annotation)
@@ -269,12 +301,12 @@ class Reader:
         members: list[Member] = []
         for member_name, annotation in hints.items():
             where = f"{name}.{member_name}"
-            node = self.read(_unwrapped(annotation), where)
+            node = self.read(unqualified(annotation), where)
             members.append(Member(member_name, node, _required(annotation, member_name in required_keys)))
         record.members = tuple(members)
         extra_items: object = getattr(typeddict, "__extra_items__", NoExtraItems)
         if extra_items is not NoExtraItems:
-            record.extra = self.read(_unwrapped(extra_items), f"{name}.extra_items")
+            record.extra = self.read(unqualified(extra_items), f"{name}.extra_items")
         elif getattr(typeddict, "__closed__", None) is not True:
             # An open TypedDict admits other members; as JSON, they are JSON.
             record.extra = AnyJSON(finite=True)
@@ -339,7 +371,7 @@ def _resolved(reference: str | ForwardRef, where: str, namespace: Mapping[str, A
         raise TypeError(msg) from error
 
 
-def _unwrapped(annotation: object) -> object:
+def unqualified(annotation: object) -> object:
     """`annotation` without the Required, NotRequired and ReadOnly qualifiers a TypedDict member may carry."""
     while get_origin(annotation) in _QUALIFIERS:
         annotation = get_args(annotation)[0]

@@ -17,6 +17,7 @@ from zarr_metadata._shapes import (
     FixedArray,
     Node,
     Object,
+    Passthrough,
     Reader,
     Record,
     Scalar,
@@ -51,7 +52,7 @@ class _Writer:
     def schema(self, node: Node) -> JSONSchema:
         if isinstance(node, Record | Alias):
             return {"$ref": f"#/$defs/{self._defined(node)}"}
-        if isinstance(node, AnyJSON):
+        if isinstance(node, AnyJSON | Passthrough):
             return {}
         if isinstance(node, Scalar):
             return _scalar(node)

@@ -18,19 +18,37 @@ _compiled: dict[object, Checker] = {}
 _compiling = threading.Lock()
 
 
+_by_identity: dict[int, tuple[object, Checker]] = {}
+
+
 def checker_of(shape: object) -> Checker:
     """The compiled checker of `shape`, compiled at its first use and kept for the next."""
+    # The same shape object comes back on every check, and finding it by
+    # identity costs less than hashing a typing object or writing its repr.
+    known = _by_identity.get(id(shape))
+    if known is not None and known[0] is shape:
+        return known[1]
     try:
-        found = _compiled.get(shape)
+        key = _cache_key(shape)
+        found = _compiled.get(key)
     except TypeError:  # an unhashable shape is compiled every time
         return generate(Reader().read(shape, _name(shape)))
     if found is None:
         with _compiling:
-            found = _compiled.get(shape)
+            found = _compiled.get(key)
             if found is None:
                 found = generate(Reader().read(shape, _name(shape)))
-                _compiled[shape] = found
+                _compiled[key] = found
+    # The entry holds the shape, so its id cannot pass to another object.
+    _by_identity[id(shape)] = (shape, found)
     return found
+
+
+def _cache_key(shape: object) -> object:
+    # Unions compare equal whatever the order of their members (`int | str ==
+    # str | int`), yet the order decides which member a tie goes to; the
+    # repr keeps the order, so both must match for a checker to be shared.
+    return shape if isinstance(shape, type) else (shape, repr(shape))
 
 
 def _name(shape: object) -> str:

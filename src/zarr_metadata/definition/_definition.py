@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from typing_extensions import TypeAliasType, TypedDict, is_typeddict
 
-from zarr_metadata._frozen import FrozenObject, frozen
+from zarr_metadata._frozen import FrozenObject
 from zarr_metadata._json import UNSET, JSONValue, Loc, Problems, ValidationProblem
 from zarr_metadata._shapes import Reader, Record
 from zarr_metadata.definition._positions import positions_of, register_alias
@@ -62,6 +62,8 @@ class Envelope:
     """The configuration as written (refined JSON); UNSET when the field writes none."""
     json: JSONValue | UNSET
     problems: Problems
+    unrefined: bool = False
+    """Whether the configuration is as the caller gave it, not yet checked as JSON: `resolve` then refines it (and writes `json`) in the one pass that reads it."""
 
 
 def asked(definition: Definition[Any], hook: str, call: Callable[[], C]) -> C:
@@ -169,7 +171,7 @@ class Definition(Generic[C]):
         refined, problems = check(value, self.configuration, loc)
         if refined is None:
             return None, problems
-        return cast(C, frozen(cast(JSONValue, refined))), ()
+        return refined, ()
 
     # How a field of this kind is written. The v3 and v2 kinds override these.
 
@@ -236,7 +238,7 @@ class WithFillValue(Definition[C]):
     """The one spelling of a fill value without problems."""
 
     def _refusal(self) -> str | None:
-        refusal = super(WithFillValue, self)._refusal()
+        refusal = super()._refusal()
         if refusal is not None:
             return refusal
         try:

@@ -6,10 +6,10 @@ import functools
 import types
 import typing
 from collections.abc import Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias, get_args, get_origin
 
 import typing_extensions
-from typing_extensions import TypeAliasType, get_args, get_origin, is_typeddict
+from typing_extensions import TypeAliasType, is_typeddict
 
 from zarr_metadata._common import ZarrV3MetadataFieldJSON, ZarrV3NamedConfigJSON
 from zarr_metadata._json import JSONValue, UserJSONValue

@@ -6,9 +6,15 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Protocol, TypeVar, cast
 
 from zarr_metadata._frozen import FrozenObject, frozen
-from zarr_metadata._json import UNSET, JSONValue, Loc, Problems, ValidationProblem
+from zarr_metadata._json import UNSET, JSONValue, Loc, Problems, UserJSONValue, ValidationProblem
 from zarr_metadata.definition._definition import Definition, Envelope, WithFillValue, asked
-from zarr_metadata.definition._fields import AcceptedField, Nested, RefusedField, ResolvedField, UnclaimedField
+from zarr_metadata.definition._fields import (
+    AcceptedField,
+    Nested,
+    RefusedField,
+    ResolvedField,
+    UnclaimedField,
+)
 from zarr_metadata.definition._positions import kind_of_alias, located, positions_of
 from zarr_metadata.typed_json import check
 
@@ -49,12 +55,93 @@ def resolve(data: object, kind: type[D], context: Context, loc: Loc = ()) -> tup
     checked against the definition's TypedDict, its nested fields read in
     the same scope, and its rules run.
     """
+    key = json_key(data)
+    if key is None:
+        return _resolved(data, kind, context, loc)
+    cache_key = (kind, context, key)
+    known = _READ_FIELDS.get(cache_key)
+    if known is not None:
+        field, problems = known
+        return field, (relocated(problems, loc) if problems else ())
+    field, problems = _resolved(data, kind, context, loc)
+    within = len(loc)
+    if all(problem.loc[:within] == loc for problem in problems):
+        if len(_READ_FIELDS) >= _MOST_READ_FIELDS:
+            _READ_FIELDS.clear()
+        _READ_FIELDS[cache_key] = (field, tuple(_unlocated(problem, within) for problem in problems))
+    return field, problems
+
+
+_READ_FIELDS: dict[tuple[type, object, object], tuple[ResolvedField[Any], Problems]] = {}
+"""Fields read before, by kind, scope and JSON text: the same codec in 10,000 consolidated documents is read once."""
+
+_MOST_READ_FIELDS = 4096
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+def json_key(data: object) -> object:
+    """A hashable key that tells apart every pair of JSON values the checker tells apart (`true`, `1`, `1.0`, `0.0`, `-0.0`); None for a value that is not plain JSON, which callers then do not cache."""
+    kind = type(data)
+    if kind is str:
+        return data
+    try:
+        if not _plain_json(data):
+            return None
+        # With only plain JSON types inside, repr is exact: it quotes strings
+        # and writes True, 1 and 1.0 apart.
+        return (kind, repr(data))
+    except (RecursionError, ValueError):  # too deep, or an int too long to write
+        return None
+
+
+def _plain_json(value: object) -> bool:
+    """Whether `value` is small, and holds only dicts with string keys, lists, tuples and JSON scalars, of exactly those types.
+
+    A large value (consolidated metadata, say) is not worth a key: reading
+    it costs little more than making one.
+    """
+    budget = [_MOST_KEYED_VALUES]
+    return _plain_within(value, budget)
+
+
+_MOST_KEYED_VALUES = 64
+_OBJECTS = (dict, FrozenObject)
+
+
+def _plain_within(value: object, budget: list[int]) -> bool:
+    kind = type(value)
+    if kind in _OBJECTS or kind is list or kind is tuple:
+        budget[0] -= 1 + len(cast("list[object]", value))
+        if budget[0] < 0:
+            return False
+    if kind in _OBJECTS:
+        for key, item in cast("dict[object, object]", value).items():
+            if type(key) is not str or (type(item) not in _SCALARS and not _plain_within(item, budget)):
+                return False
+        return True
+    if kind is list or kind is tuple:
+        return all(type(item) in _SCALARS or _plain_within(item, budget) for item in cast("list[object]", value))
+    return kind in _SCALARS
+
+
+def _unlocated(problem: ValidationProblem, within: int) -> ValidationProblem:
+    return ValidationProblem(problem.loc[within:], problem.message, problem.kind, input=problem.input, ctx=problem.ctx)
+
+
+def _resolved(data: object, kind: type[D], context: Context, loc: Loc) -> tuple[ResolvedField[D], Problems]:
     envelope = kind.envelope(data, loc)
     if envelope.problems or envelope.name is None:
         return RefusedField(json=envelope.json, name=envelope.name, read_as=kind), envelope.problems
     definition = context.claimant(kind, envelope.name)
     if definition is None:
-        json = cast(JSONValue, envelope.json)
+        if envelope.unrefined:
+            # Nothing reads this member, so like attributes it is user data.
+            refined, problems = check(envelope.configuration, UserJSONValue, kind.configuration_loc(loc))
+            if problems:
+                return RefusedField(json=UNSET, name=envelope.name, read_as=kind), problems
+            json = kind.envelope_json(envelope.name, cast("Mapping[str, JSONValue]", refined))
+        else:
+            json = cast(JSONValue, envelope.json)
         return UnclaimedField(json=json, name=envelope.name, read_as=kind), ()
     return _claimed(definition, kind, envelope, context, loc)
 
@@ -85,9 +172,10 @@ def _claimed(
             return RefusedField(json=json, name=name, read_as=kind, definition=definition), (problem,)
         configuration = {}
     typed, problems = check(configuration, definition.configuration, at)
+    if envelope.unrefined:
+        json = _written(kind, name, configuration) if typed is None else kind.envelope_json(name, typed)
     if typed is None:
         return RefusedField(json=json, name=name, read_as=kind, definition=definition), problems
-    typed = frozen(cast(JSONValue, typed))
     nested, nested_problems = read_nested(definition, typed, context, at)
     rule_problems = relocated(asked(definition, "rules", lambda: tuple(definition.rules(typed, nested))), at)
     if rule_problems:
@@ -97,6 +185,12 @@ def _claimed(
         return field, (*nested_problems, *rule_problems)
     field = AcceptedField(json=json, name=name, definition=definition, configuration=typed, nested=nested)
     return field, nested_problems
+
+
+def _written(kind: type[Definition[Any]], name: str, configuration: object) -> JSONValue | UNSET:
+    """The JSON of a field whose configuration was refused, as written; UNSET when that is not JSON."""
+    refined, problems = check(configuration, UserJSONValue)
+    return UNSET if problems else kind.envelope_json(name, cast("Mapping[str, JSONValue]", refined))
 
 
 def read_nested(definition: Definition[Any], configuration: object, context: Context, at: Loc) -> tuple[Nested, Problems]:
@@ -178,7 +272,7 @@ def fill_value_problems(data_type: ResolvedField[F], value: object, loc: Loc = (
     if typed is None:
         return problems
     configuration, nested = data_type.configuration, data_type.nested
-    found = asked(definition, "fill_value_rules", lambda: tuple(definition.fill_value_rules(configuration, nested, frozen(typed))))
+    found = asked(definition, "fill_value_rules", lambda: tuple(definition.fill_value_rules(configuration, nested, typed)))
     return relocated(found, loc)
 
 
@@ -195,9 +289,9 @@ def canonical_fill_value(data_type: ResolvedField[F], value: object) -> JSONValu
         return UNSET
     refined = check(value, JSONValue, ())[0]
     if isinstance(data_type, UnclaimedField):
-        return frozen(cast(JSONValue, refined))
+        return cast(JSONValue, refined)
     definition = data_type.definition
-    typed = frozen(cast(JSONValue, check(value, cast(type, definition.fill_value), ())[0]))
+    typed = check(value, cast(type, definition.fill_value), ())[0]
     configuration, nested = data_type.configuration, data_type.nested
     return frozen(asked(definition, "fill_value_canonical", lambda: definition.fill_value_canonical(configuration, nested, typed)))
 

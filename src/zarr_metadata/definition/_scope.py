@@ -11,10 +11,9 @@ import dataclasses
 import typing
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, TypeAlias, TypeVar, cast
+from typing import Any, TypeAlias, TypeVar, cast, get_args, get_origin
 
 import typing_extensions
-from typing_extensions import get_args, get_origin
 
 from zarr_metadata._json import Loc
 from zarr_metadata.definition._definition import Definition

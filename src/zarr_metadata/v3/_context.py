@@ -74,20 +74,23 @@ class ZarrV3Context:
     claims nothing. Scopes are equal when they file the same definitions.
     """
 
-    __slots__ = ("_tables",)
+    __slots__ = ("_hash", "_tables")
 
     kinds: ClassVar[Mapping[str, type[Definition[Any]]]] = slot_kinds(ZarrV3ContextSlots, V3_KINDS)
     """The kind of definition each slot holds, as `ZarrV3ContextSlots` declares them."""
 
     _tables: Tables
+    _hash: int | None
 
     def __init__(self, **slots: Unpack[ZarrV3ContextSlots]) -> None:
         self._tables = filed(self.kinds, slots, _FORMAT)
+        self._hash = None
 
     @classmethod
     def _of(cls, tables: Tables) -> ZarrV3Context:
         context = object.__new__(cls)
         context._tables = tables
+        context._hash = None
         return context
 
     @classmethod
@@ -181,7 +184,10 @@ class ZarrV3Context:
         return self._tables == other._tables
 
     def __hash__(self) -> int:
-        return hash((ZarrV3Context, tables_key(self._tables)))
+        # Readers key their caches by scope, so the hash is worked out once.
+        if self._hash is None:
+            self._hash = hash((ZarrV3Context, tables_key(self._tables)))
+        return self._hash
 
 
 __all__ = ["ZarrV3Context", "ZarrV3ContextSlots", "ZarrV3Kind"]

@@ -11,8 +11,16 @@ import typing_extensions
 from typing_extensions import TypeAliasType, is_typeddict
 
 from zarr_metadata._common import ZarrV3NamedConfigJSON
-from zarr_metadata._frozen import FrozenObject, frozen
-from zarr_metadata._json import UNSET, JSONValue, Loc, Problems, UserJSONValue, ValidationProblem, shown
+from zarr_metadata._frozen import FrozenObject
+from zarr_metadata._json import (
+    UNSET,
+    JSONValue,
+    Loc,
+    Problems,
+    ValidationProblem,
+    shown,
+)
+from zarr_metadata._shapes import unqualified
 from zarr_metadata.definition._definition import (
     C,
     Definition,
@@ -22,7 +30,13 @@ from zarr_metadata.definition._definition import (
     is_extension_name,
     no_rules,
 )
-from zarr_metadata.definition._fields import AcceptedField, Nested, RefusedField, ResolvedField, UnclaimedField
+from zarr_metadata.definition._fields import (
+    AcceptedField,
+    Nested,
+    RefusedField,
+    ResolvedField,
+    UnclaimedField,
+)
 from zarr_metadata.typed_json import check
 from zarr_metadata.v3._aliases import (
     ZarrV3ChunkGridField,
@@ -135,7 +149,7 @@ class _V3Field(Definition[C]):
                 "invalid_type",
                 input=cast(JSONValue, json),
             )
-            return Envelope(None, UNSET, UNSET if json is None else frozen(json), (problem,))
+            return Envelope(None, UNSET, UNSET if json is None else json, (problem,))
         refined, problems = check(value, ZarrV3NamedConfigJSON, loc)
         if refined is None:
             named = cast("Mapping[object, object]", value).get("name")
@@ -143,7 +157,7 @@ class _V3Field(Definition[C]):
             return Envelope(
                 named if isinstance(named, str) else None,
                 UNSET,
-                UNSET if json is None else frozen(json),
+                UNSET if json is None else json,
                 problems,
             )
         name = refined["name"]
@@ -161,7 +175,7 @@ class _V3Field(Definition[C]):
                 )
             )
         configuration = refined.get("configuration", UNSET)
-        return Envelope(name, configuration, frozen(cast(JSONValue, refined)), tuple(found))
+        return Envelope(name, configuration, cast(JSONValue, refined), tuple(found))
 
     @classmethod
     def name_problem(cls, name: str, at: Loc) -> ValidationProblem | None:
@@ -210,7 +224,7 @@ class DataTypeDefinition(WithFillValue[C], _V3Field[C]):
                 f"{name!r} is how a document writes raw bits of one size, which read as "
                 f"{RAW_BYTES_NAME!r}; to read raw bits your own way, define {RAW_BYTES_NAME!r}"
             )
-        return super(DataTypeDefinition, cls)._name_refusal(name)
+        return super()._name_refusal(name)
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True, repr=False)
@@ -283,7 +297,7 @@ class CodecDefinition(_V3Field[C]):
         for hook in _UNASKED[self.kind]:
             if getattr(self, hook) is not defaults[hook]:
                 return f"{self.name!r}: {hook}, which no codec of kind {self.kind!r} is asked"
-        return super(CodecDefinition, self)._refusal()
+        return super()._refusal()
 
     @classmethod
     def alias_problems(cls, alias: TypeAliasType, definition: Definition[Any], loc: Loc) -> Problems:
@@ -332,7 +346,7 @@ class ExtraFieldDefinition(Definition[C]):
         finite = cast(object, self.finite)
         if not isinstance(finite, bool):
             return f"{self.name!r}: finite is a boolean, got {finite!r}"
-        refusal = super(ExtraFieldDefinition, self)._refusal()
+        refusal = super()._refusal()
         if refusal is not None:
             return refusal
         if not _takes_the_waiver(self.configuration):
@@ -358,16 +372,14 @@ class ExtraFieldDefinition(Definition[C]):
         if not isinstance(name, str):
             problem = ValidationProblem(loc, "expected a member with a string key", "invalid_type")
             return Envelope(None, UNSET, UNSET, (problem,))
-        # A member is user data until a definition claims it: like
-        # attributes, it may hold any number.
-        refined, problems = check(member, UserJSONValue, loc)
-        json: JSONValue | UNSET = UNSET if refined is None else FrozenObject({name: frozen(refined)})
         if name in cls.spec_members:
             problem = ValidationProblem(
                 loc, f"{name!r} is a member the spec defines, not an extra field", "invalid_value"
             )
-            problems = (*problems, problem)
-        return Envelope(name, UNSET if refined is None else frozen(refined), json, problems)
+            return Envelope(name, UNSET, UNSET, (problem,))
+        # The member is refined once, by whatever reads it: the definition
+        # that claims it, or `resolve` as user data when nothing does.
+        return Envelope(name, member, UNSET, (), unrefined=True)
 
     @classmethod
     def configuration_loc(cls, loc: Loc) -> Loc:
@@ -392,10 +404,10 @@ def _takes_the_waiver(configuration: type) -> bool:
         return False
     hints = typing_extensions.get_type_hints(configuration, include_extras=True)
     if "must_understand" in hints:
-        return check(False, hints["must_understand"])[0] is False
+        return check(False, unqualified(hints["must_understand"]))[0] is False
     extra: object = getattr(configuration, "__extra_items__", typing_extensions.NoExtraItems)
     if extra is not typing_extensions.NoExtraItems:
-        return check(False, extra)[0] is False  # pyright: ignore[reportArgumentType]
+        return check(False, unqualified(extra))[0] is False  # pyright: ignore[reportArgumentType]
     return getattr(configuration, "__closed__", None) is not True
 
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Literal
+from typing import Annotated, Literal, NotRequired
 
 from annotated_types import Ge
-from typing_extensions import NotRequired, TypedDict
+from typing_extensions import TypedDict
 
 from zarr_metadata._json import JSONValue
 from zarr_metadata.v3._aliases import (

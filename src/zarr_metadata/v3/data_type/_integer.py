@@ -18,6 +18,11 @@ def multi_byte(configuration: object, nested: object) -> StorageClass:
     return "multi_byte"
 
 
+def variable_length(configuration: object, nested: object) -> StorageClass:
+    """The storage of a data type whose values each take as many bytes as they need (string, bytes)."""
+    return "variable_length"
+
+
 def integer_data_type(name: str, bits: int, fill_value: object) -> DataTypeDefinition[Any]:
     """The definition of an integer data type of `bits` bits, whose fill value has the shape `fill_value`."""
     return DataTypeDefinition(

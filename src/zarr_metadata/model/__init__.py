@@ -1,0 +1,67 @@
+"""Readers and models: a whole document read once in a scope, every problem found, and an immutable model of a valid one."""
+
+from zarr_metadata._json import UNSET
+from zarr_metadata.model._array_model_v3 import ZarrV3ArrayMetadata, ZarrV3ArrayMetadataUpdate
+from zarr_metadata.model._array_v3 import ZarrV3ArrayMetadataReading, read_array_metadata_v3
+from zarr_metadata.model._consolidated_v3 import (
+    ZarrV3ConsolidatedMetadata,
+    ZarrV3ConsolidatedMetadataInput,
+    ZarrV3ConsolidatedMetadataReading,
+    ZarrV3NodeMetadataInput,
+    read_consolidated_metadata_v3,
+)
+from zarr_metadata.model._group_v3 import (
+    ZarrV3GroupMetadata,
+    ZarrV3GroupMetadataReading,
+    ZarrV3GroupMetadataUpdate,
+    read_group_metadata_v3,
+)
+from zarr_metadata.model._names import (
+    NodeName,
+    NodePath,
+    is_node_name_v3,
+    is_node_path_v3,
+    parse_node_name_v3,
+    parse_node_path_v3,
+    validate_node_name_v3,
+    validate_node_path_v3,
+)
+from zarr_metadata.model._node_v3 import (
+    ZarrV3NodeMetadata,
+    ZarrV3NodeMetadataReading,
+    ZarrV3UnknownNodeMetadataReading,
+    node_metadata_from_json_v3,
+    node_metadata_from_key_value_v3,
+    read_node_metadata_v3,
+)
+
+__all__ = [
+    "UNSET",
+    "NodeName",
+    "NodePath",
+    "ZarrV3ArrayMetadata",
+    "ZarrV3ArrayMetadataReading",
+    "ZarrV3ArrayMetadataUpdate",
+    "ZarrV3ConsolidatedMetadata",
+    "ZarrV3ConsolidatedMetadataInput",
+    "ZarrV3ConsolidatedMetadataReading",
+    "ZarrV3GroupMetadata",
+    "ZarrV3GroupMetadataReading",
+    "ZarrV3GroupMetadataUpdate",
+    "ZarrV3NodeMetadata",
+    "ZarrV3NodeMetadataInput",
+    "ZarrV3NodeMetadataReading",
+    "ZarrV3UnknownNodeMetadataReading",
+    "is_node_name_v3",
+    "is_node_path_v3",
+    "node_metadata_from_json_v3",
+    "node_metadata_from_key_value_v3",
+    "parse_node_name_v3",
+    "parse_node_path_v3",
+    "read_array_metadata_v3",
+    "read_consolidated_metadata_v3",
+    "read_group_metadata_v3",
+    "read_node_metadata_v3",
+    "validate_node_name_v3",
+    "validate_node_path_v3",
+]

@@ -1,0 +1,313 @@
+"""The immutable model of a valid v3 array document."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar, Literal, NoReturn, cast
+
+from typing_extensions import TypedDict, Unpack
+
+from zarr_metadata._common import ZarrV3NamedConfigJSON
+from zarr_metadata._frozen import FrozenObject, thawed
+from zarr_metadata._json import UNSET, JSONValue, Loc
+from zarr_metadata.definition._fields import ResolvedField, UnclaimedField
+from zarr_metadata.definition._resolve import canonical_fill_value, canonical_of
+from zarr_metadata.definition._scope import Conflict, ScopeConflictError
+from zarr_metadata.model._array_v3 import (
+    SPEC_MEMBERS,
+    ZarrV3ArrayMetadataReading,
+    read_array_metadata_v3,
+)
+from zarr_metadata.model._keyed import (
+    Keyed,
+    StoreKey,
+    document_bytes,
+    document_from,
+    edited,
+    frozen_document,
+    json_text,
+)
+from zarr_metadata.model._read_v3 import must_understand
+from zarr_metadata.problems import MetadataValidationError
+from zarr_metadata.v3._context import ZarrV3Context
+from zarr_metadata.v3._documents import ZarrV3ArrayMetadataJSON
+from zarr_metadata.v3._scopes import CORE_AND_EXTENSIONS
+
+ZarrV3ArrayMetadataStoreKey = Literal["zarr.json"]
+ZARR_V3_ARRAY_METADATA_STORE_KEY: Literal["zarr.json"] = "zarr.json"
+
+FieldJSON = str | ZarrV3NamedConfigJSON
+
+
+class ZarrV3ArrayMetadataUpdate(TypedDict, total=False, closed=True):
+    """The members `ZarrV3ArrayMetadata.update` takes, by name; UNSET removes an optional one."""
+
+    shape: tuple[int, ...]
+    data_type: FieldJSON
+    chunk_grid: FieldJSON
+    chunk_key_encoding: FieldJSON
+    fill_value: JSONValue
+    codecs: tuple[FieldJSON, ...]
+    attributes: Mapping[str, JSONValue] | UNSET
+    storage_transformers: tuple[FieldJSON, ...] | UNSET
+    dimension_names: tuple[str | None, ...] | UNSET
+    extra_fields: Mapping[str, JSONValue | UNSET]
+
+
+_UPDATABLE = frozenset(SPEC_MEMBERS - {"zarr_format", "node_type"})
+
+
+class ZarrV3ArrayMetadata(Keyed):
+    """A valid v3 array document, read in a scope: immutable, hashable, and equal to another that means the same.
+
+    Fields and fill values compare by their canonical spelling; attributes
+    and unclaimed JSON compare as JSON text.
+    """
+
+    __slots__ = ("_context", "_document", "_meaning", "_reading")
+
+    zarr_format: ClassVar[Literal[3]] = 3
+    node_type: ClassVar[Literal["array"]] = "array"
+
+    _document: Mapping[str, Any]
+    _context: ZarrV3Context
+    _reading: ZarrV3ArrayMetadataReading
+    _meaning: tuple[object, ...] | None
+
+    def __init__(self, document: object, context: ZarrV3Context | None = None) -> None:
+        reading = read_array_metadata_v3(document, context=context)
+        if reading.metadata is None:
+            raise MetadataValidationError(reading.problems)
+        model = reading.metadata
+        self._set(model._document, model._context, model._reading)
+
+    def _set(self, document: Mapping[str, Any], context: ZarrV3Context, reading: ZarrV3ArrayMetadataReading) -> None:
+        object.__setattr__(self, "_document", document)
+        object.__setattr__(self, "_context", context)
+        object.__setattr__(self, "_reading", reading)
+        object.__setattr__(self, "_meaning", None)
+
+    @classmethod
+    def _of(cls, document: object, context: ZarrV3Context, reading: ZarrV3ArrayMetadataReading) -> ZarrV3ArrayMetadata:
+        """The model of a document `reading` found valid; the reading is kept as this model's."""
+        model = object.__new__(cls)
+        model._set(frozen_document(document), context, reading)
+        # The reading has not left its reader yet, so it can still take its model.
+        object.__setattr__(reading, "metadata", model)
+        return model
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        msg = f"{type(self).__name__} is immutable; use update() for a changed copy"
+        raise AttributeError(msg)
+
+    # Reading and writing
+
+    @classmethod
+    def from_json(cls, data: object, *, context: ZarrV3Context | None = None) -> ZarrV3ArrayMetadata:
+        """The model of `data`, a JSON document; raises `MetadataValidationError` with every problem."""
+        return cls(data, context)
+
+    @classmethod
+    def from_key_value(cls, mapping: Mapping[StoreKey, bytes], *, context: ZarrV3Context | None = None) -> ZarrV3ArrayMetadata:
+        """The model of the `zarr.json` bytes in `mapping`."""
+        return cls(document_from(mapping, ZARR_V3_ARRAY_METADATA_STORE_KEY), context)
+
+    def to_json(self) -> ZarrV3ArrayMetadataJSON:
+        """The document as given, read-only, with tuples for arrays."""
+        return cast(ZarrV3ArrayMetadataJSON, self._document)
+
+    def to_key_value(self, *, indent: int | str | None = None) -> Mapping[ZarrV3ArrayMetadataStoreKey, bytes]:
+        """`{"zarr.json": bytes}`: the document as UTF-8 JSON."""
+        return {ZARR_V3_ARRAY_METADATA_STORE_KEY: document_bytes(self._document, indent)}
+
+    # Views of the members
+
+    @property
+    def context(self) -> ZarrV3Context:
+        """The scope this model was read in."""
+        return self._context
+
+    @property
+    def reading(self) -> ZarrV3ArrayMetadataReading:
+        """The reading of this document: every field as the scope read it."""
+        return self._reading
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        """The length of each dimension."""
+        return cast("tuple[int, ...]", self._document["shape"])
+
+    @property
+    def data_type(self) -> JSONValue:
+        """The data type, as written."""
+        return cast(JSONValue, self._document["data_type"])
+
+    @property
+    def chunk_grid(self) -> JSONValue:
+        """The chunk grid, as written."""
+        return cast(JSONValue, self._document["chunk_grid"])
+
+    @property
+    def chunk_key_encoding(self) -> JSONValue:
+        """The chunk key encoding, as written."""
+        return cast(JSONValue, self._document["chunk_key_encoding"])
+
+    @property
+    def fill_value(self) -> JSONValue:
+        """The fill value, as written."""
+        return cast(JSONValue, self._document["fill_value"])
+
+    @property
+    def codecs(self) -> tuple[JSONValue, ...]:
+        """The codecs, as written, in order."""
+        return cast("tuple[JSONValue, ...]", self._document["codecs"])
+
+    @property
+    def attributes(self) -> Mapping[str, JSONValue]:
+        """The user attributes (empty when the document has none)."""
+        return cast("Mapping[str, JSONValue]", self._document.get("attributes", _NONE))
+
+    @property
+    def storage_transformers(self) -> tuple[JSONValue, ...]:
+        """The storage transformers, as written (none when the document has none)."""
+        return cast("tuple[JSONValue, ...]", self._document.get("storage_transformers", ()))
+
+    @property
+    def dimension_names(self) -> tuple[str | None, ...] | None:
+        """The name of each dimension; None when the document names none."""
+        return cast("tuple[str | None, ...] | None", self._document.get("dimension_names"))
+
+    @property
+    def extra_fields(self) -> Mapping[str, JSONValue]:
+        """The members the spec does not define, by key, as written."""
+        return FrozenObject({key: value for key, value in self._document.items() if key not in SPEC_MEMBERS})
+
+    @property
+    def unclaimed_fields(self) -> Mapping[Loc, UnclaimedField]:
+        """Every field nothing in scope claims, at any depth, by location."""
+        return FrozenObject(
+            {loc: field for loc, field in self._reading.fields() if isinstance(field, UnclaimedField)}
+        )
+
+    @property
+    def must_understand_fields(self) -> tuple[str, ...]:
+        """The unclaimed extra members a reader must understand: those that do not say `"must_understand": false`."""
+        return must_understand(self._reading.extra_fields)
+
+    # Changed copies
+
+    def update(self, **members: Unpack[ZarrV3ArrayMetadataUpdate]) -> ZarrV3ArrayMetadata:
+        """A copy with `members` set (extra members in `extra_fields`; UNSET removes one), read in the same scope."""
+        return type(self)(edited(self._document, members, _UPDATABLE), self._context)
+
+    def with_context(self, context: ZarrV3Context | None = None) -> ZarrV3ArrayMetadata:
+        """This document read in `context` instead; raises `MetadataValidationError` if it has problems there."""
+        return type(self)(thawed(self._document), context)
+
+    def refined_in(self, context: ZarrV3Context | None = None) -> ZarrV3ArrayMetadata:
+        """This document read in `context`, which must claim every field this scope claims with the same definition."""
+        scope = CORE_AND_EXTENSIONS if context is None else context
+        refuse_contradictions(self._reading.fields(), scope)
+        return self.with_context(scope)
+
+    def refines(self, other: ZarrV3ArrayMetadata) -> bool:
+        """Whether this is `other`'s document, read in a scope that claims every field `other`'s claims, with the same definitions."""
+        if json_text(self._document) != json_text(other._document):
+            return False
+        mine = dict(self._reading.fields())
+        return all(
+            field.definition is None or getattr(mine.get(loc), "definition", None) == field.definition
+            for loc, field in other._reading.fields()
+        )
+
+    @classmethod
+    def create_default(
+        cls, *, context: ZarrV3Context | None = None, **overrides: Unpack[ZarrV3ArrayMetadataUpdate]
+    ) -> ZarrV3ArrayMetadata:
+        """A valid array document with `overrides` set: by default a float64 scalar, one chunk per array, little-endian bytes."""
+        shape = cast("tuple[int, ...]", overrides.get("shape", ()))
+        document: dict[str, Any] = {
+            "zarr_format": 3,
+            "node_type": "array",
+            "shape": shape,
+            "data_type": "float64",
+            "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [max(length, 1) for length in shape]}},
+            "chunk_key_encoding": {"name": "default"},
+            "fill_value": 0.0,
+            "codecs": [{"name": "bytes", "configuration": {"endian": "little"}}],
+        }
+        return cls(edited(document, overrides, _UPDATABLE), context)
+
+    # Meaning
+
+    def _meaning_key(self) -> tuple[object, ...]:
+        meaning = self._meaning
+        if meaning is None:
+            meaning = array_meaning(self._document, self._reading)
+            object.__setattr__(self, "_meaning", meaning)
+        return meaning
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ZarrV3ArrayMetadata):
+            return NotImplemented
+        return self is other or self._meaning_key() == other._meaning_key()
+
+    def __hash__(self) -> int:
+        return hash(self._meaning_key())
+
+    def __repr__(self) -> str:
+        return f"ZarrV3ArrayMetadata(shape={self.shape!r}, data_type={json_text(self.data_type)})"
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (_restored_array, (thawed(self._document), self._context))
+
+    def __copy__(self) -> ZarrV3ArrayMetadata:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> ZarrV3ArrayMetadata:
+        return self
+
+
+_NONE: Mapping[str, JSONValue] = FrozenObject()
+
+
+def _restored_array(document: object, context: ZarrV3Context) -> ZarrV3ArrayMetadata:
+    return ZarrV3ArrayMetadata(document, context)
+
+
+def _canonical_text(field: ResolvedField[Any]) -> str:
+    return json_text(canonical_of(field, ()))
+
+
+def array_meaning(document: Mapping[str, Any], reading: ZarrV3ArrayMetadataReading) -> tuple[object, ...]:
+    """What an array document means: equal for documents that mean the same, whatever their spelling."""
+    data_type = reading.data_type
+    assert data_type is not UNSET and reading.chunk_grid is not UNSET and reading.chunk_key_encoding is not UNSET
+    return (
+        tuple(document["shape"]),
+        _canonical_text(data_type),
+        _canonical_text(reading.chunk_grid),
+        _canonical_text(reading.chunk_key_encoding),
+        json_text(canonical_fill_value(data_type, document["fill_value"])),
+        tuple(_canonical_text(stage.codec) for stage in reading.pipeline),
+        tuple(_canonical_text(field) for field in reading.storage_transformers),
+        json_text(document.get("attributes", {})),
+        document.get("dimension_names"),
+        tuple(sorted((key, _canonical_text(field)) for key, field in reading.extra_fields.items())),
+    )
+
+
+def refuse_contradictions(fields: Any, context: ZarrV3Context) -> None:
+    """Raise `ScopeConflictError` unless `context` claims each claimed field in `fields` with the same definition."""
+    conflicts: list[Conflict] = []
+    for loc, field in fields:
+        definition = field.definition
+        if definition is None:
+            continue
+        kind = field.read_as
+        found = context.claimant(kind, field.name)
+        if found != definition:
+            filed = kind.filed_under(field.name)[0] or field.name
+            conflicts.append(Conflict((kind, filed), definition, found, loc=loc, written=field.name))
+    if conflicts:
+        raise ScopeConflictError(conflicts)

@@ -1,0 +1,114 @@
+"""What every model shares: store keys and bytes, JSON text for comparing by meaning, and member edits."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any, TypeAlias, cast
+
+from zarr_metadata._frozen import thawed
+from zarr_metadata._json import UNSET, Problems, ValidationProblem
+from zarr_metadata.problems import MetadataValidationError
+
+StoreKey: TypeAlias = str
+"""A key in a store, such as `zarr.json` or `a/.zarray`."""
+
+
+def json_text(value: object) -> str:
+    """`value` as compact JSON text with sorted keys: equal JSON gives equal text, and `0.0` and `-0.0` differ."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=True, ensure_ascii=False)
+
+
+def document_bytes(value: object, indent: int | str | None) -> bytes:
+    """`value` as UTF-8 JSON for a store; non-finite numbers in user data are written as bare `NaN` and `Infinity`."""
+    return json.dumps(value, indent=indent, allow_nan=True, ensure_ascii=False).encode("utf-8")
+
+
+def parsed_document(data: object) -> tuple[object, Problems]:
+    """The JSON value `data` (bytes of a store file) holds, or an `invalid_json` problem at `()` saying where it breaks."""
+    if isinstance(data, str):
+        text = data
+    elif isinstance(data, bytes | bytearray | memoryview):
+        try:
+            text = bytes(data).decode("utf-8")
+        except UnicodeDecodeError as error:
+            return None, (
+                ValidationProblem((), f"expected UTF-8 text, found a byte that is not at offset {error.start}", "invalid_json"),
+            )
+    else:
+        return None, (ValidationProblem((), f"expected the bytes of a JSON document, got {type(data).__name__}", "invalid_json"),)
+    try:
+        return json.loads(text), ()
+    except json.JSONDecodeError as error:
+        return None, (
+            ValidationProblem(
+                (),
+                f"expected JSON: {error.msg} at line {error.lineno}, column {error.colno}",
+                "invalid_json",
+                ctx={"line": error.lineno, "column": error.colno},
+            ),
+        )
+    except RecursionError:
+        return None, (ValidationProblem((), "expected JSON nested less deeply than the parser can read", "invalid_json"),)
+
+
+def document_from(mapping: Mapping[StoreKey, bytes], key: StoreKey) -> object:
+    """The JSON document under `key` in `mapping`; `MetadataValidationError` when it is absent or is not JSON."""
+    if key not in mapping:
+        raise MetadataValidationError(
+            [ValidationProblem((), f"expected a {key!r} entry, found only {sorted(mapping)!r}", "missing_key")]
+        )
+    value, problems = parsed_document(mapping[key])
+    if problems:
+        raise MetadataValidationError(problems)
+    return value
+
+
+def edited(document: Mapping[str, Any], members: Mapping[str, object], names: frozenset[str]) -> dict[str, Any]:
+    """`document` with `members` (by name; `extra_fields` by key) set, and those given as UNSET removed.
+
+    An unknown member name raises `TypeError`, as a keyword argument would.
+    """
+    result: dict[str, Any] = thawed(document)
+    for name, value in members.items():
+        if name == "extra_fields":
+            if not isinstance(value, Mapping):
+                msg = f"extra_fields takes a mapping from key to value, got {value!r}"
+                raise TypeError(msg)
+            for key, item in cast("Mapping[str, object]", value).items():
+                if key in names:
+                    msg = f"{key!r} is a member the spec defines; set it by name, not in extra_fields"
+                    raise TypeError(msg)
+                _set(result, key, item)
+            continue
+        if name not in names:
+            msg = f"unknown member {name!r}; expected one of {', '.join(sorted(names))} or extra_fields"
+            raise TypeError(msg)
+        _set(result, name, value)
+    return result
+
+
+def _set(result: dict[str, Any], key: str, value: object) -> None:
+    if value is UNSET:
+        result.pop(key, None)
+    else:
+        result[key] = thawed(value)
+
+
+def frozen_document(value: object) -> Any:
+    """A document as the checker refined it, which is read-only at every level already."""
+    return value
+
+
+class Keyed:
+    """A model that lives in a store under known keys: it writes itself to them and reads itself from them."""
+
+    __slots__ = ()
+
+    def to_json(self) -> Any:
+        """The document as given, read-only."""
+        raise NotImplementedError
+
+    def to_key_value(self, *, indent: int | str | None = None) -> Mapping[StoreKey, bytes]:
+        """The store keys of this model, each with its UTF-8 JSON bytes."""
+        raise NotImplementedError

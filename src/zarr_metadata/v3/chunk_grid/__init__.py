@@ -1,0 +1,1 @@
+"""The Zarr v3 chunk grids: one module per grid."""

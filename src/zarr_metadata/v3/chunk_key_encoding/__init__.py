@@ -1,0 +1,1 @@
+"""The Zarr v3 chunk key encodings: one module per encoding."""

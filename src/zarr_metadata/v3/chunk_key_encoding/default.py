@@ -1,0 +1,49 @@
+"""The default chunk key encoding: `c`, then the chunk's coordinates joined by a separator."""
+
+from __future__ import annotations
+
+from typing import Final, Literal, NotRequired, get_args
+
+from typing_extensions import TypedDict
+
+from zarr_metadata.v3._definition import ChunkKeyEncodingDefinition
+
+DEFAULT_CHUNK_KEY_ENCODING_NAME: Final = "default"
+DefaultChunkKeyEncodingName = Literal["default"]
+DefaultChunkKeyEncodingSeparator = Literal["/", "."]
+DEFAULT_CHUNK_KEY_ENCODING_SEPARATOR: Final = get_args(DefaultChunkKeyEncodingSeparator)
+"""The separators the default encoding takes; it uses `/` when none is written."""
+
+
+class DefaultChunkKeyEncodingConfiguration(TypedDict, closed=True):
+    """The configuration of the default encoding: the separator, `/` when absent."""
+
+    separator: NotRequired[DefaultChunkKeyEncodingSeparator]
+
+
+class DefaultChunkKeyEncodingObject(TypedDict, closed=True):
+    """The default encoding written as an object."""
+
+    name: Literal["default"]
+    configuration: NotRequired[DefaultChunkKeyEncodingConfiguration]
+    must_understand: NotRequired[bool]
+
+
+DefaultChunkKeyEncodingMetadata = DefaultChunkKeyEncodingObject | DefaultChunkKeyEncodingName
+"""The default encoding as a document writes it: an object, or its bare name."""
+
+
+def _canonical(
+    configuration: DefaultChunkKeyEncodingConfiguration,
+) -> DefaultChunkKeyEncodingConfiguration:
+    if configuration.get("separator") == "/":
+        return {}
+    return configuration
+
+
+DEFAULT_CHUNK_KEY_ENCODING: Final = ChunkKeyEncodingDefinition(
+    name=DEFAULT_CHUNK_KEY_ENCODING_NAME,
+    configuration=DefaultChunkKeyEncodingConfiguration,
+    canonical=_canonical,
+)
+"""The definition of the default chunk key encoding (core spec)."""

@@ -1,0 +1,1 @@
+"""The Zarr v3 codecs: one module per codec."""

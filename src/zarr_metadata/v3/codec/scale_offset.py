@@ -1,0 +1,48 @@
+"""The scale_offset codec (zarr-extensions): an array with an offset subtracted from its values, then scaled."""
+
+from __future__ import annotations
+
+from typing import Final, Literal, NotRequired
+
+from typing_extensions import TypedDict
+
+from zarr_metadata._json import JSONValue
+from zarr_metadata.definition._fields import Nested
+from zarr_metadata.v3._definition import Chunk, CodecDefinition
+
+SCALE_OFFSET_CODEC_NAME: Final = "scale_offset"
+ScaleOffsetCodecName = Literal["scale_offset"]
+
+
+class ScaleOffsetCodecConfiguration(TypedDict, closed=True):
+    """The configuration of the scale_offset codec: each written as a value of the array's data type."""
+
+    offset: NotRequired[JSONValue]
+    scale: NotRequired[JSONValue]
+
+
+class ScaleOffsetCodecObject(TypedDict, closed=True):
+    """The scale_offset codec written as an object."""
+
+    name: Literal["scale_offset"]
+    configuration: NotRequired[ScaleOffsetCodecConfiguration]
+    must_understand: NotRequired[bool]
+
+
+ScaleOffsetCodecMetadata = ScaleOffsetCodecObject | ScaleOffsetCodecName
+"""The scale_offset codec as a document writes it: an object, or its bare name."""
+
+
+def _transition(configuration: ScaleOffsetCodecConfiguration, nested: Nested, chunk: Chunk) -> Chunk:
+    # The arithmetic keeps the data type and the lengths.
+    return chunk
+
+
+SCALE_OFFSET_CODEC: Final = CodecDefinition(
+    name=SCALE_OFFSET_CODEC_NAME,
+    configuration=ScaleOffsetCodecConfiguration,
+    kind="array_array",
+    size="static",
+    transition=_transition,
+)
+"""The definition of the scale_offset codec (zarr-extensions)."""

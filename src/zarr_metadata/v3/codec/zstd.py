@@ -1,0 +1,50 @@
+"""The zstd codec (zarr-extensions): bytes compressed with Zstandard, optionally with a checksum."""
+
+from __future__ import annotations
+
+from typing import Annotated, Final, Literal, NotRequired
+
+from annotated_types import Interval
+from typing_extensions import TypedDict
+
+from zarr_metadata.v3._definition import CodecDefinition
+
+ZSTD_CODEC_NAME: Final = "zstd"
+ZstdCodecName = Literal["zstd"]
+ZSTD_MIN_LEVEL: Final = -131072
+ZSTD_MAX_LEVEL: Final = 22
+
+
+class ZstdCodecConfiguration(TypedDict, closed=True):
+    """The configuration of the zstd codec: its level, and whether frames carry a checksum (false when absent)."""
+
+    level: Annotated[int, Interval(ge=ZSTD_MIN_LEVEL, le=ZSTD_MAX_LEVEL)]
+    checksum: NotRequired[bool]
+
+
+class ZstdCodecObject(TypedDict, closed=True):
+    """The zstd codec as a document writes it."""
+
+    name: Literal["zstd"]
+    configuration: ZstdCodecConfiguration
+    must_understand: NotRequired[bool]
+
+
+ZstdCodecMetadata = ZstdCodecObject
+"""A zstd codec field: always an object, since its configuration is required."""
+
+
+def _canonical(configuration: ZstdCodecConfiguration) -> ZstdCodecConfiguration:
+    if configuration.get("checksum") is False:
+        return {"level": configuration["level"]}
+    return configuration
+
+
+ZSTD_CODEC: Final = CodecDefinition(
+    name=ZSTD_CODEC_NAME,
+    configuration=ZstdCodecConfiguration,
+    canonical=_canonical,
+    kind="bytes_bytes",
+    size="dynamic",
+)
+"""The definition of the zstd codec (zarr-extensions)."""

@@ -1,0 +1,67 @@
+"""The kinds of metadata in a Zarr v3 document, and the scopes this package provides for it.
+
+The kind of a definition is its class: `DataTypeDefinition`,
+`ChunkGridDefinition`, `ChunkKeyEncodingDefinition`, `CodecDefinition`,
+`StorageTransformerDefinition`, and for members the spec does not define,
+`ArrayExtraFieldDefinition` and `GroupExtraFieldDefinition`. `ZarrV3Context`
+is the v3 scope, with one slot per kind. `CORE` holds what the v3 core spec
+defines; `CORE_AND_EXTENSIONS` adds the zarr-extensions definitions.
+"""
+
+from zarr_metadata.v3._aliases import (
+    ZarrV3ChunkGridField,
+    ZarrV3ChunkKeyEncodingField,
+    ZarrV3CodecField,
+    ZarrV3DataTypeField,
+    ZarrV3StaticCodecField,
+    ZarrV3StorageTransformerField,
+)
+from zarr_metadata.v3._context import ZarrV3Context, ZarrV3ContextSlots
+from zarr_metadata.v3._definition import (
+    ArrayExtraFieldDefinition,
+    Chunk,
+    ChunkGridDefinition,
+    ChunkKeyEncodingDefinition,
+    CodecDefinition,
+    CodecKind,
+    CodecSize,
+    DataTypeDefinition,
+    ExtraFieldDefinition,
+    GroupExtraFieldDefinition,
+    Lengths,
+    StorageClass,
+    StorageTransformerDefinition,
+    ZarrV3Kind,
+    storage_of,
+)
+from zarr_metadata.v3._pipeline import Stage
+from zarr_metadata.v3._scopes import CORE, CORE_AND_EXTENSIONS
+
+__all__ = [
+    "CORE",
+    "CORE_AND_EXTENSIONS",
+    "ArrayExtraFieldDefinition",
+    "Chunk",
+    "ChunkGridDefinition",
+    "ChunkKeyEncodingDefinition",
+    "CodecDefinition",
+    "CodecKind",
+    "CodecSize",
+    "DataTypeDefinition",
+    "ExtraFieldDefinition",
+    "GroupExtraFieldDefinition",
+    "Lengths",
+    "Stage",
+    "StorageClass",
+    "StorageTransformerDefinition",
+    "ZarrV3ChunkGridField",
+    "ZarrV3ChunkKeyEncodingField",
+    "ZarrV3CodecField",
+    "ZarrV3Context",
+    "ZarrV3ContextSlots",
+    "ZarrV3DataTypeField",
+    "ZarrV3Kind",
+    "ZarrV3StaticCodecField",
+    "ZarrV3StorageTransformerField",
+    "storage_of",
+]
