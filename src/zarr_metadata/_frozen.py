@@ -46,7 +46,7 @@ class FrozenObject(dict[Any, Any]):
 
     # Written like the dict it is: keys that tell JSON values apart are made
     # from reprs, and the C one is fast.
-    __repr__ = dict.__repr__
+    __repr__ = dict.__repr__  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
 
 
 def _hashable(value: object) -> object:

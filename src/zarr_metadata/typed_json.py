@@ -58,11 +58,17 @@ def _name(shape: object) -> str:
 def check(value: object, shape: type[T], loc: Loc = ()) -> tuple[T | None, tuple[ValidationProblem, ...]]:
     """Judge `value` against `shape`: the refined value and no problem, or None and every problem.
 
-    The refined value holds tuples for arrays and fresh dicts for objects,
-    so it shares nothing mutable with `value`. Problems are located from
-    `loc`. A shape the checker cannot read raises `TypeError` naming the
-    member, the first time it is checked.
+    The refined value holds tuples for arrays and fresh read-only mappings
+    (dicts that refuse changes) for objects, so it shares nothing mutable
+    with `value`. Problems are located from `loc`. A shape the checker
+    cannot read raises `TypeError` naming the member, the first time it is
+    checked.
     """
+    return refine(value, shape, loc)
+
+
+def refine(value: object, shape: object, loc: Loc = ()) -> tuple[Any, tuple[ValidationProblem, ...]]:
+    """`check` for any shape, an alias such as `JSONValue` included, untyped: what readers use inside."""
     problems: list[ValidationProblem] = []
     refined: Any = checker_of(shape)(value, loc, problems, 0)
     if refined is FAIL or problems:

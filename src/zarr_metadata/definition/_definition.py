@@ -14,7 +14,7 @@ from zarr_metadata._frozen import FrozenObject
 from zarr_metadata._json import UNSET, JSONValue, Loc, Problems, ValidationProblem
 from zarr_metadata._shapes import Reader, Record
 from zarr_metadata.definition._positions import positions_of, register_alias
-from zarr_metadata.typed_json import check, checker_of
+from zarr_metadata.typed_json import checker_of, refine
 
 if TYPE_CHECKING:
     from zarr_metadata.definition._fields import Nested
@@ -168,7 +168,7 @@ class Definition(Generic[C]):
 
         Nested fields and rules need a scope; `resolve` reads a whole field.
         """
-        refined, problems = check(value, self.configuration, loc)
+        refined, problems = refine(value, self.configuration, loc)
         if refined is None:
             return None, problems
         return refined, ()

@@ -16,7 +16,7 @@ from zarr_metadata.definition._fields import (
     UnclaimedField,
 )
 from zarr_metadata.definition._positions import kind_of_alias, located, positions_of
-from zarr_metadata.typed_json import check
+from zarr_metadata.typed_json import refine
 
 C = TypeVar("C")
 D = TypeVar("D", bound=Definition[Any])
@@ -136,7 +136,7 @@ def _resolved(data: object, kind: type[D], context: Context, loc: Loc) -> tuple[
     if definition is None:
         if envelope.unrefined:
             # Nothing reads this member, so like attributes it is user data.
-            refined, problems = check(envelope.configuration, UserJSONValue, kind.configuration_loc(loc))
+            refined, problems = refine(envelope.configuration, UserJSONValue, kind.configuration_loc(loc))
             if problems:
                 return RefusedField(json=UNSET, name=envelope.name, read_as=kind), problems
             json = kind.envelope_json(envelope.name, cast("Mapping[str, JSONValue]", refined))
@@ -171,7 +171,7 @@ def _claimed(
             )
             return RefusedField(json=json, name=name, read_as=kind, definition=definition), (problem,)
         configuration = {}
-    typed, problems = check(configuration, definition.configuration, at)
+    typed, problems = refine(configuration, definition.configuration, at)
     if envelope.unrefined:
         json = _written(kind, name, configuration) if typed is None else kind.envelope_json(name, typed)
     if typed is None:
@@ -183,13 +183,13 @@ def _claimed(
             json=json, name=name, read_as=kind, definition=definition, nested=nested
         )
         return field, (*nested_problems, *rule_problems)
-    field = AcceptedField(json=json, name=name, definition=definition, configuration=typed, nested=nested)
+    field = AcceptedField(json=cast(JSONValue, json), name=name, definition=definition, configuration=typed, nested=nested)
     return field, nested_problems
 
 
 def _written(kind: type[Definition[Any]], name: str, configuration: object) -> JSONValue | UNSET:
     """The JSON of a field whose configuration was refused, as written; UNSET when that is not JSON."""
-    refined, problems = check(configuration, UserJSONValue)
+    refined, problems = refine(configuration, UserJSONValue)
     return UNSET if problems else kind.envelope_json(name, cast("Mapping[str, JSONValue]", refined))
 
 
@@ -249,7 +249,7 @@ def _replaced(value: Any, path: tuple[str | int, ...], item: JSONValue) -> Any:
         items = list(cast("tuple[Any, ...]", value))
         items[step] = _replaced(items[step], rest, item)
         return tuple(items)
-    return value
+    return cast(Any, value)
 
 
 def configuration_of(resolved: ResolvedField[Any], definition: Definition[C]) -> C | None:
@@ -266,9 +266,9 @@ def fill_value_problems(data_type: ResolvedField[F], value: object, loc: Loc = (
     value beyond it being JSON.
     """
     if not isinstance(data_type, AcceptedField):
-        return check(value, JSONValue, loc)[1]
+        return refine(value, JSONValue, loc)[1]
     definition = data_type.definition
-    typed, problems = check(value, cast(type, definition.fill_value), loc)
+    typed, problems = refine(value, cast(type, definition.fill_value), loc)
     if typed is None:
         return problems
     configuration, nested = data_type.configuration, data_type.nested
@@ -287,11 +287,11 @@ def canonical_fill_value(data_type: ResolvedField[F], value: object) -> JSONValu
         return UNSET
     if fill_value_problems(data_type, value):
         return UNSET
-    refined = check(value, JSONValue, ())[0]
+    refined = refine(value, JSONValue, ())[0]
     if isinstance(data_type, UnclaimedField):
         return cast(JSONValue, refined)
     definition = data_type.definition
-    typed = check(value, cast(type, definition.fill_value), ())[0]
+    typed = refine(value, cast(type, definition.fill_value), ())[0]
     configuration, nested = data_type.configuration, data_type.nested
     return frozen(asked(definition, "fill_value_canonical", lambda: definition.fill_value_canonical(configuration, nested, typed)))
 

@@ -71,16 +71,11 @@ def slot_kinds(slots: type, format_kinds: Iterable[type[Definition[Any]]]) -> Ma
     for slot, annotation in hints.items():
         while get_origin(annotation) in (typing_extensions.NotRequired, typing_extensions.ReadOnly, typing.NotRequired):
             annotation = get_args(annotation)[0]
-        candidates = {_kind_in(arg) for arg in get_args(annotation)}
-        candidates.discard(None)
+        candidates = [kind for kind in kinds if any(_kind_in(arg) is kind for arg in get_args(annotation))]
         if len(candidates) != 1:
-            msg = f"{slots.__name__}.{slot}: cannot tell which kind of definition it holds"
+            msg = f"{slots.__name__}.{slot}: cannot tell which kind of this format's definitions it holds"
             raise TypeError(msg)
-        (kind,) = candidates
-        if kind not in kinds:
-            msg = f"{slots.__name__}.{slot}: {kind!r} is not a kind of this format"
-            raise TypeError(msg)
-        found[slot] = cast("type[Definition[Any]]", kind)
+        found[slot] = candidates[0]
     return MappingProxyType(found)
 
 
@@ -120,6 +115,7 @@ def _filed_slot(
         if not isinstance(definition, kind):
             msg = f"slot {slot!r} holds {kind.__name__} definitions, got {definition!r}"
             raise TypeError(msg)
+        definition = cast("Definition[Any]", definition)
         name = filed_name(definition)
         if key is not None and key != name:
             msg = f"slot {slot!r}: {definition!r} is filed under {name!r}, not {key!r}"

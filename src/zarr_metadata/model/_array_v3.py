@@ -16,7 +16,7 @@ from zarr_metadata.definition._definition import asked
 from zarr_metadata.definition._fields import AcceptedField, RefusedField, ResolvedField
 from zarr_metadata.definition._resolve import fill_value_problems, json_key, relocated, resolve
 from zarr_metadata.model._read_v3 import collapsed, read_document, read_extra_fields, with_nested
-from zarr_metadata.typed_json import check
+from zarr_metadata.typed_json import refine
 from zarr_metadata.v3._context import ZarrV3Context
 from zarr_metadata.v3._definition import (
     ArrayExtraFieldDefinition,
@@ -109,7 +109,7 @@ def read_array_metadata_v3(value: object, *, context: ZarrV3Context | None = Non
         return reading
     from zarr_metadata.model._array_model_v3 import ZarrV3ArrayMetadata
 
-    ZarrV3ArrayMetadata._of(reader.refined(reading), scope, reading)
+    ZarrV3ArrayMetadata._of(reader.refined(reading), scope, reading)  # pyright: ignore[reportPrivateUsage]
     return reading
 
 
@@ -141,7 +141,7 @@ class _ArrayReader:
         chunk, pipeline = self.derived(data_type, chunk_grid, shape, codecs)
         transformers: list[ResolvedField[StorageTransformerDefinition[Any]]] = []
         for index, item in enumerate(document.get("storage_transformers", ())):
-            field, found = resolve(item, StorageTransformerDefinition, self.context, ("storage_transformers", index))
+            field, found = resolve(item, _TRANSFORMER, self.context, ("storage_transformers", index))
             self.problems.extend(found)
             transformers.append(field)
         extra_fields, found = read_extra_fields(document, SPEC_MEMBERS, ArrayExtraFieldDefinition, self.context)
@@ -163,7 +163,7 @@ class _ArrayReader:
         codecs: list[CodecAt] = []
         for index, item in enumerate(self.document["codecs"]):
             loc = ("codecs", index)
-            codec, found = resolve(item, CodecDefinition, self.context, loc)
+            codec, found = resolve(item, _CODEC, self.context, loc)
             self.problems.extend(found)
             codecs.append((loc, codec))
         return codecs
@@ -189,7 +189,7 @@ class _ArrayReader:
         lengths = self.lengths(chunk_grid, shape)
         if fill is not UNSET and data_type is not UNSET and not isinstance(data_type, RefusedField):
             self.problems.extend(fill_value_problems(data_type, fill, ("fill_value",)))
-        chunk = Chunk(lengths, None if data_type is UNSET else data_type)
+        chunk = Chunk(lengths, None if data_type is UNSET else cast("ResolvedField[DataTypeDefinition[Any]]", data_type))
         pipeline: tuple[Stage, ...] = ()
         if codecs is not None:
             pipeline, found = read_pipeline(codecs, chunk, ("codecs",))
@@ -204,7 +204,7 @@ class _ArrayReader:
         if "shape" not in self.document:
             return None
         value = self.document["shape"]
-        shape, found = check(value, Shape, ("shape",))
+        shape, found = refine(value, Shape, ("shape",))
         self.problems.extend(collapsed(value, found, ("shape",), "an array of non-negative integers"))
         self.refined_shape = shape
         return shape
@@ -214,7 +214,7 @@ class _ArrayReader:
             return
         value = self.document["dimension_names"]
         at: Loc = ("dimension_names",)
-        names, found = check(value, DimensionNames, at)
+        names, found = refine(value, DimensionNames, at)
         self.refined_names = names
         if found:
             self.problems.extend(collapsed(value, found, at, "an array of strings or nulls"))
@@ -262,17 +262,20 @@ class _ArrayReader:
             elif key == "dimension_names":
                 refined[key] = self.refined_names
             elif key == "fill_value":
-                refined[key] = check(value, UserJSONValue)[0]
+                refined[key] = refine(value, UserJSONValue)[0]
             elif key == "codecs":
                 refined[key] = tuple(stage.codec.json for stage in reading.pipeline)
             elif key == "storage_transformers":
-                refined[key] = tuple(cast(Any, field).json for field in reading.storage_transformers)
+                refined[key] = tuple(field.json for field in reading.storage_transformers)
             elif key in extra:
                 refined[key] = cast("Mapping[str, object]", extra[key].json)[key]
             else:
-                refined[key] = cast(Any, getattr(reading, key)).json
+                refined[key] = getattr(reading, key).json
         return FrozenObject(refined)
 
+
+_CODEC: type[CodecDefinition[Any]] = CodecDefinition
+_TRANSFORMER: type[StorageTransformerDefinition[Any]] = StorageTransformerDefinition
 
 _DERIVED: dict[tuple[object, ...], tuple[tuple[object, ...], tuple[ValidationProblem, ...], Chunk, tuple[Stage, ...]]] = {}
 """The checks across members of documents read before, by the fields (identical objects), shape and fill value they involve."""

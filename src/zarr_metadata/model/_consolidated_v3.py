@@ -19,7 +19,11 @@ from zarr_metadata._shapes import Unread
 from zarr_metadata.definition._fields import ResolvedField
 from zarr_metadata.definition._resolve import relocated
 from zarr_metadata.model._array_model_v3 import ZarrV3ArrayMetadata, refuse_contradictions
-from zarr_metadata.model._group_v3 import ZarrV3GroupMetadata, ZarrV3GroupMetadataReading, _plain
+from zarr_metadata.model._group_v3 import (
+    ZarrV3GroupMetadata,
+    ZarrV3GroupMetadataReading,
+    plain_document,
+)
 from zarr_metadata.model._keyed import Keyed, frozen_document
 from zarr_metadata.model._names import node_path_problems, parent_path
 from zarr_metadata.model._node_v3 import (
@@ -83,7 +87,7 @@ def read_consolidated_metadata_v3(
     parent listed, and only groups holding children.
     """
     scope = CORE_AND_EXTENSIONS if context is None else context
-    member, problems = read_document(_plain(value), _Envelope)
+    member, problems = read_document(plain_document(value), _Envelope)
     found = list(relocated(problems, AT))
     listed = cast("Mapping[str, object]", (member or {}).get("metadata", {}))
     nodes: dict[str, ZarrV3NodeMetadataReading] = {}
@@ -100,7 +104,7 @@ def read_consolidated_metadata_v3(
     if reading.problems:
         return reading
     documents = {path: cast(Keyed, node.metadata).to_json() for path, node in nodes.items()}
-    ZarrV3ConsolidatedMetadata._of(FrozenObject({**cast(dict[str, object], member), "metadata": FrozenObject(documents)}), scope, reading)
+    ZarrV3ConsolidatedMetadata._of(FrozenObject({**cast(dict[str, object], member), "metadata": FrozenObject(documents)}), scope, reading)  # pyright: ignore[reportPrivateUsage]
     return reading
 
 

@@ -89,7 +89,7 @@ def read_group_metadata_v3(value: object, *, context: ZarrV3Context | None = Non
         key: (value if key in GROUP_SPEC_MEMBERS else cast("Mapping[str, object]", extra_fields[key].json)[key])
         for key, value in document.items()
     }
-    ZarrV3GroupMetadata._of(FrozenObject(refined), scope, reading)
+    ZarrV3GroupMetadata._of(FrozenObject(refined), scope, reading)  # pyright: ignore[reportPrivateUsage]
     return reading
 
 
@@ -118,7 +118,7 @@ class ZarrV3GroupMetadata(Keyed):
     _meaning: tuple[object, ...] | None
 
     def __init__(self, document: object, context: ZarrV3Context | None = None) -> None:
-        reading = read_group_metadata_v3(_plain(document), context=context)
+        reading = read_group_metadata_v3(plain_document(document), context=context)
         if reading.metadata is None:
             raise MetadataValidationError(reading.problems)
         model = reading.metadata
@@ -207,7 +207,7 @@ class ZarrV3GroupMetadata(Keyed):
 
     def update(self, **members: Unpack[ZarrV3GroupMetadataUpdate]) -> ZarrV3GroupMetadata:
         """A copy with `members` set (extra members in `extra_fields`; UNSET removes one), read in the same scope."""
-        plain = {key: _plain(value) for key, value in members.items()}
+        plain = {key: plain_document(value) for key, value in members.items()}
         return type(self)(edited(self._document, plain, _UPDATABLE), self._context)
 
     def with_context(self, context: ZarrV3Context | None = None) -> ZarrV3GroupMetadata:
@@ -235,7 +235,7 @@ class ZarrV3GroupMetadata(Keyed):
         cls, *, context: ZarrV3Context | None = None, **overrides: Unpack[ZarrV3GroupMetadataUpdate]
     ) -> ZarrV3GroupMetadata:
         """A valid group document with `overrides` set: by default, one with no attributes."""
-        plain = {key: _plain(value) for key, value in overrides.items()}
+        plain = {key: plain_document(value) for key, value in overrides.items()}
         return cls(edited({"zarr_format": 3, "node_type": "group"}, plain, _UPDATABLE), context)
 
     def _meaning_key(self) -> tuple[object, ...]:
@@ -275,7 +275,7 @@ def _restored_group(document: object, context: ZarrV3Context) -> ZarrV3GroupMeta
     return ZarrV3GroupMetadata(document, context)
 
 
-def _plain(value: object) -> Any:
+def plain_document(value: object) -> Any:
     """`value` with any model in it (a consolidated metadata model, or the node models it lists) replaced by its JSON.
 
     Only the members that may hold a model are looked into, so a plain
@@ -289,12 +289,12 @@ def _plain(value: object) -> Any:
     changed: dict[str, object] = {}
     consolidated = members.get(ZARR_V3_CONSOLIDATED_METADATA_KEY)
     if consolidated is not None:
-        plain = _plain(consolidated)
+        plain = plain_document(consolidated)
         if plain is not consolidated:
             changed[ZARR_V3_CONSOLIDATED_METADATA_KEY] = plain
     listed = members.get("metadata")
     if isinstance(listed, Mapping):
         documents = cast("Mapping[str, object]", listed)
         if any(isinstance(document, Keyed) for document in documents.values()):
-            changed["metadata"] = {path: _plain(document) for path, document in documents.items()}
-    return {**members, **changed} if changed else value
+            changed["metadata"] = {path: plain_document(document) for path, document in documents.items()}
+    return {**members, **changed} if changed else members

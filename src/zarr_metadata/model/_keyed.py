@@ -30,7 +30,7 @@ def parsed_document(data: object) -> tuple[object, Problems]:
         text = data
     elif isinstance(data, bytes | bytearray | memoryview):
         try:
-            text = bytes(data).decode("utf-8")
+            text = bytes(cast("bytes", data)).decode("utf-8")
         except UnicodeDecodeError as error:
             return None, (
                 ValidationProblem((), f"expected UTF-8 text, found a byte that is not at offset {error.start}", "invalid_json"),
@@ -109,6 +109,6 @@ class Keyed:
         """The document as given, read-only."""
         raise NotImplementedError
 
-    def to_key_value(self, *, indent: int | str | None = None) -> Mapping[StoreKey, bytes]:
+    def to_key_value(self, *, indent: int | str | None = None) -> Mapping[Any, bytes]:
         """The store keys of this model, each with its UTF-8 JSON bytes."""
         raise NotImplementedError

@@ -19,7 +19,7 @@ from zarr_metadata.model._group_v3 import (
 )
 from zarr_metadata.model._keyed import StoreKey, document_from
 from zarr_metadata.problems import MetadataValidationError
-from zarr_metadata.typed_json import check
+from zarr_metadata.typed_json import refine
 from zarr_metadata.v3._context import ZarrV3Context
 
 
@@ -55,12 +55,13 @@ ZarrV3NodeMetadata: TypeAlias = ZarrV3ArrayMetadata | ZarrV3GroupMetadata
 def read_node_metadata_v3(value: object, *, context: ZarrV3Context | None = None) -> ZarrV3NodeMetadataReading:
     """Read `value` as a v3 array or group `zarr.json`, as its `node_type` says; never raises on bad input."""
     if isinstance(value, Mapping):
-        node_type = cast("Mapping[object, object]", value).get("node_type")
+        document = cast("Mapping[object, object]", value)
+        node_type = document.get("node_type")
         if node_type == "array":
-            return read_array_metadata_v3(value, context=context)
+            return read_array_metadata_v3(document, context=context)
         if node_type == "group":
-            return read_group_metadata_v3(value, context=context)
-    return ZarrV3UnknownNodeMetadataReading(check(value, _NodeDocument)[1])
+            return read_group_metadata_v3(document, context=context)
+    return ZarrV3UnknownNodeMetadataReading(refine(cast(object, value), _NodeDocument)[1])
 
 
 def node_metadata_from_json_v3(data: object, *, context: ZarrV3Context | None = None) -> ZarrV3NodeMetadata:

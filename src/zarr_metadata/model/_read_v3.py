@@ -10,7 +10,7 @@ import typing_extensions
 from zarr_metadata._json import Loc, Problems, UserJSONValue, ValidationProblem, shown
 from zarr_metadata.definition._fields import ResolvedField, UnclaimedField
 from zarr_metadata.definition._resolve import Context, resolve
-from zarr_metadata.typed_json import check
+from zarr_metadata.typed_json import refine
 from zarr_metadata.v3._definition import ExtraFieldDefinition
 
 
@@ -20,7 +20,7 @@ def read_document(value: object, shape: type) -> tuple[dict[str, Any] | None, Pr
     A document with problems still yields the members that have none, so a
     reader goes on to judge them; None only when `value` is no object.
     """
-    refined, problems = check(value, shape)
+    refined, problems = refine(value, shape)
     if refined is not None:
         return cast("dict[str, Any]", refined), ()
     if not isinstance(value, Mapping):
@@ -31,7 +31,7 @@ def read_document(value: object, shape: type) -> tuple[dict[str, Any] | None, Pr
     for key, item in cast("Mapping[object, object]", value).items():
         if not isinstance(key, str) or key in bad:
             continue
-        members[key] = check(item, shapes.get(key, UserJSONValue))[0]
+        members[key] = refine(item, shapes.get(key, UserJSONValue))[0]
     return members, problems
 
 

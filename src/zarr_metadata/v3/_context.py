@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar, Literal, TypeVar, final
+from typing import Any, ClassVar, Literal, TypeVar, cast, final
 
 from typing_extensions import TypedDict, Unpack
 
@@ -105,37 +105,37 @@ class ZarrV3Context:
     @property
     def data_types(self) -> Mapping[str, DataTypeDefinition[Any]]:
         """The data type definitions in scope, by the name each is filed under (`r*` for raw bits)."""
-        return self.definitions_of(DataTypeDefinition)
+        return cast("Mapping[str, DataTypeDefinition[Any]]", self.definitions_of(DataTypeDefinition))
 
     @property
     def chunk_grids(self) -> Mapping[str, ChunkGridDefinition[Any]]:
         """The chunk grid definitions in scope, by name."""
-        return self.definitions_of(ChunkGridDefinition)
+        return cast("Mapping[str, ChunkGridDefinition[Any]]", self.definitions_of(ChunkGridDefinition))
 
     @property
     def chunk_key_encodings(self) -> Mapping[str, ChunkKeyEncodingDefinition[Any]]:
         """The chunk key encoding definitions in scope, by name."""
-        return self.definitions_of(ChunkKeyEncodingDefinition)
+        return cast("Mapping[str, ChunkKeyEncodingDefinition[Any]]", self.definitions_of(ChunkKeyEncodingDefinition))
 
     @property
     def codecs(self) -> Mapping[str, CodecDefinition[Any]]:
         """The codec definitions in scope, by name."""
-        return self.definitions_of(CodecDefinition)
+        return cast("Mapping[str, CodecDefinition[Any]]", self.definitions_of(CodecDefinition))
 
     @property
     def storage_transformers(self) -> Mapping[str, StorageTransformerDefinition[Any]]:
         """The storage transformer definitions in scope, by name."""
-        return self.definitions_of(StorageTransformerDefinition)
+        return cast("Mapping[str, StorageTransformerDefinition[Any]]", self.definitions_of(StorageTransformerDefinition))
 
     @property
     def array_extra_fields(self) -> Mapping[str, ArrayExtraFieldDefinition[Any]]:
         """The definitions of members of an array document that the spec does not define, by key."""
-        return self.definitions_of(ArrayExtraFieldDefinition)
+        return cast("Mapping[str, ArrayExtraFieldDefinition[Any]]", self.definitions_of(ArrayExtraFieldDefinition))
 
     @property
     def group_extra_fields(self) -> Mapping[str, GroupExtraFieldDefinition[Any]]:
         """The definitions of members of a group document that the spec does not define, by key."""
-        return self.definitions_of(GroupExtraFieldDefinition)
+        return cast("Mapping[str, GroupExtraFieldDefinition[Any]]", self.definitions_of(GroupExtraFieldDefinition))
 
     def definitions_of(self, kind: type[_K]) -> Mapping[str, _K]:
         """The definitions of `kind` in scope, by the name each is filed under; `TypeError` for a kind of the other format."""

@@ -37,7 +37,7 @@ from zarr_metadata.definition._fields import (
     ResolvedField,
     UnclaimedField,
 )
-from zarr_metadata.typed_json import check
+from zarr_metadata.typed_json import refine
 from zarr_metadata.v3._aliases import (
     ZarrV3ChunkGridField,
     ZarrV3ChunkKeyEncodingField,
@@ -142,7 +142,7 @@ class _V3Field(Definition[C]):
             problem = cls.name_problem(value, loc)
             return Envelope(value, UNSET, value, () if problem is None else (problem,))
         if not isinstance(value, Mapping):
-            json = check(value, JSONValue)[0]
+            json = refine(value, JSONValue)[0]
             problem = ValidationProblem(
                 loc,
                 f"expected a {cls.label} name, or an object with a name, got {shown(value)}",
@@ -150,10 +150,11 @@ class _V3Field(Definition[C]):
                 input=cast(JSONValue, json),
             )
             return Envelope(None, UNSET, UNSET if json is None else json, (problem,))
-        refined, problems = check(value, ZarrV3NamedConfigJSON, loc)
+        mapping = cast("Mapping[object, object]", value)
+        refined, problems = refine(mapping, ZarrV3NamedConfigJSON, loc)
         if refined is None:
-            named = cast("Mapping[object, object]", value).get("name")
-            json = check(value, JSONValue)[0]
+            named = mapping.get("name")
+            json = refine(mapping, JSONValue)[0]
             return Envelope(
                 named if isinstance(named, str) else None,
                 UNSET,
@@ -404,10 +405,10 @@ def _takes_the_waiver(configuration: type) -> bool:
         return False
     hints = typing_extensions.get_type_hints(configuration, include_extras=True)
     if "must_understand" in hints:
-        return check(False, unqualified(hints["must_understand"]))[0] is False
+        return refine(False, unqualified(hints["must_understand"]))[0] is False
     extra: object = getattr(configuration, "__extra_items__", typing_extensions.NoExtraItems)
     if extra is not typing_extensions.NoExtraItems:
-        return check(False, unqualified(extra))[0] is False  # pyright: ignore[reportArgumentType]
+        return refine(False, unqualified(extra))[0] is False  # pyright: ignore[reportArgumentType]
     return getattr(configuration, "__closed__", None) is not True
 
 

@@ -1,0 +1,1 @@
+"""The `zarr-metadata` command-line tool: checks Zarr metadata documents in files and stores."""
