@@ -4,12 +4,14 @@ import math
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal, NewType, NotRequired
 
+import jsonschema
 import pytest
 from annotated_types import Ge, Interval, MinLen
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 from typing_extensions import TypeAliasType, TypedDict
 
+from zarr_metadata.json_schema import json_schema
 from zarr_metadata.problems import ValidationProblem
 from zarr_metadata.typed_json import JSONValue, Loc, UserJSONValue, check
 
@@ -374,6 +376,42 @@ def test_what_check_accepts_it_accepts_again_unchanged(
     assert_refined_form(again, refined)
 
 
-# JSON Schema agreement: the lead adds the property "whatever `check` accepts,
-# jsonschema's Draft 2020-12 validator accepts against `json_schema(shape)`"
-# here, once `json_schema` exists.
+# JSON Schema agreement
+
+
+def as_json(value: object) -> object:
+    """`value` with tuples as lists and mappings as dicts, as a JSON parser gives it."""
+    if isinstance(value, Mapping):
+        return {key: as_json(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [as_json(item) for item in value]
+    return value
+
+
+def has_huge_int(value: object) -> bool:
+    if isinstance(value, int):
+        return value.bit_length() > 10_000
+    if isinstance(value, Mapping):
+        return any(has_huge_int(item) for item in value.values())
+    if isinstance(value, list | tuple):
+        return any(has_huge_int(item) for item in value)
+    return False
+
+
+@pytest.mark.parametrize(("shape", "valid"), VALID, ids=VALID_IDS)
+@given(data=st.data())
+def test_what_check_accepts_the_json_schema_accepts(
+    shape: Any, valid: st.SearchStrategy[Any], data: st.DataObject
+) -> None:
+    value = data.draw(valid | json_like)
+    refined, problems = check(value, shape)
+    # jsonschema writes the instance into its error messages, and Python
+    # refuses to write an int of more than 4300 digits.
+    assume(not problems and not has_huge_int(refined))
+    validator = jsonschema.Draft202012Validator(json_schema(shape))
+    assert validator.is_valid(as_json(refined)), list(validator.iter_errors(as_json(refined)))
+
+
+@pytest.mark.parametrize(("shape", "valid"), VALID, ids=VALID_IDS)
+def test_the_json_schema_is_a_valid_draft_2020_12_schema(shape: Any, valid: object) -> None:
+    jsonschema.Draft202012Validator.check_schema(json_schema(shape))

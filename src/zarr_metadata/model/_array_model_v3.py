@@ -30,11 +30,12 @@ from zarr_metadata.model._keyed import (
 from zarr_metadata.model._read_v3 import must_understand
 from zarr_metadata.problems import MetadataValidationError
 from zarr_metadata.v3._context import ZarrV3Context
-from zarr_metadata.v3._documents import ZarrV3ArrayMetadataJSON
 from zarr_metadata.v3._scopes import CORE_AND_EXTENSIONS
-
-ZarrV3ArrayMetadataStoreKey = Literal["zarr.json"]
-ZARR_V3_ARRAY_METADATA_STORE_KEY: Literal["zarr.json"] = "zarr.json"
+from zarr_metadata.v3.array import (
+    ZARR_V3_ARRAY_METADATA_STORE_KEY,
+    ZarrV3ArrayMetadataJSON,
+    ZarrV3ArrayMetadataStoreKey,
+)
 
 FieldJSON = str | ZarrV3NamedConfigJSON
 

@@ -32,9 +32,13 @@ from zarr_metadata.model._read_v3 import (
 from zarr_metadata.problems import MetadataValidationError
 from zarr_metadata.v3._context import ZarrV3Context
 from zarr_metadata.v3._definition import GroupExtraFieldDefinition
-from zarr_metadata.v3._documents import ZarrV3GroupMetadataJSON
 from zarr_metadata.v3._scopes import CORE_AND_EXTENSIONS
 from zarr_metadata.v3.consolidated import ZARR_V3_CONSOLIDATED_METADATA_KEY
+from zarr_metadata.v3.group import (
+    ZARR_V3_GROUP_METADATA_STORE_KEY,
+    ZarrV3GroupMetadataJSON,
+    ZarrV3GroupMetadataStoreKey,
+)
 
 if TYPE_CHECKING:
     from zarr_metadata.model._consolidated_v3 import ZarrV3ConsolidatedMetadata
@@ -42,8 +46,6 @@ if TYPE_CHECKING:
 
 GROUP_SPEC_MEMBERS: frozenset[str] = frozenset(ZarrV3GroupMetadataJSON.__annotations__)
 
-ZarrV3GroupMetadataStoreKey = Literal["zarr.json"]
-ZARR_V3_GROUP_METADATA_STORE_KEY: Literal["zarr.json"] = "zarr.json"
 
 
 class _GroupDocument(TypedDict, extra_items=Unread):

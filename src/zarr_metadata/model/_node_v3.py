@@ -61,7 +61,25 @@ def read_node_metadata_v3(value: object, *, context: ZarrV3Context | None = None
             return read_array_metadata_v3(document, context=context)
         if node_type == "group":
             return read_group_metadata_v3(document, context=context)
-    return ZarrV3UnknownNodeMetadataReading(refine(cast(object, value), _NodeDocument)[1])
+    return ZarrV3UnknownNodeMetadataReading(_untagged(value))
+
+
+def _untagged(value: object) -> tuple[ValidationProblem, ...]:
+    """The problems of a document whose `node_type` picks no reader.
+
+    Like a tagged union's tag, an absent `node_type` leaves no shape to read
+    the document by, so it is an `invalid_value` at the tag, not a missing
+    member of some known shape.
+    """
+    problems = refine(value, _NodeDocument)[1]
+    return tuple(
+        ValidationProblem(
+            problem.loc, 'expected a node_type, "array" or "group", found none', "invalid_value"
+        )
+        if problem.loc == ("node_type",) and problem.kind == "missing_key"
+        else problem
+        for problem in problems
+    )
 
 
 def node_metadata_from_json_v3(data: object, *, context: ZarrV3Context | None = None) -> ZarrV3NodeMetadata:

@@ -1,0 +1,243 @@
+"""Undoing known writer bugs in a v3 `zarr.json` before it is read strictly, with a report of each change.
+
+SPEC section 6: "Nothing else is repaired". Each repair here is one that
+SPEC names, and each is narrow enough that it cannot turn a valid
+document into another one.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Mapping, Sequence
+from typing import Literal, TypeAlias, cast
+
+from zarr_metadata._json import Loc, shown
+from zarr_metadata.model._node_v3 import ZarrV3NodeMetadataReading, read_node_metadata_v3
+from zarr_metadata.v3._context import ZarrV3Context
+
+RepairKind: TypeAlias = Literal[
+    "zero_chunk_length",
+    "null_consolidated_metadata",
+    "consolidated_metadata_in_zgroup_entry",
+    "non_finite_fill_value",
+]
+"""Which writer bug a repair undid. `consolidated_metadata_in_zgroup_entry` is a v2 `.zmetadata` repair."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Repair:
+    """One change a repair made to a document, located from its root."""
+
+    loc: Loc
+    kind: RepairKind
+    message: str
+
+
+@dataclasses.dataclass(frozen=True)
+class ZarrV3RepairedNodeMetadataReading:
+    """The strict reading of a repaired v3 document, and the repairs that were made before it was read."""
+
+    reading: ZarrV3NodeMetadataReading
+    repairs: tuple[Repair, ...]
+
+
+_CONSOLIDATED = "consolidated_metadata"
+
+# The data types whose fill value spells its non-finite values "NaN",
+# "Infinity" and "-Infinity": the float types zarr-python 3.0/3.1 wrote, and
+# the complex ones, whose fill value is a pair of such floats.
+_FLOAT_TYPES = frozenset({"float16", "float32", "float64"})
+_COMPLEX_TYPES = frozenset({"complex64", "complex128"})
+
+# SPEC section 2: nothing recurses past 256 levels of nesting. Each level of
+# consolidated metadata inside consolidated metadata is three levels deeper.
+_DEPTH_LIMIT = 256
+
+_Repaired: TypeAlias = tuple[object, list[Repair]]
+
+
+def repair_node_metadata_v3(value: object) -> tuple[object, tuple[Repair, ...]]:
+    """Undo the known writer bugs in `value`, a v3 array or group `zarr.json`, and report each change.
+
+    Never raises, and never changes `value`: a repaired document is a new
+    object (sharing the parts that were not repaired), and a document that
+    needs no repair is returned as it is.
+    """
+    repaired, repairs = _repaired_node(value, (), inside_consolidated=False)
+    return repaired, tuple(repairs)
+
+
+def read_repaired_node_metadata_v3(
+    value: object, *, context: ZarrV3Context | None = None
+) -> ZarrV3RepairedNodeMetadataReading:
+    """Repair `value` (see `repair_node_metadata_v3`), then read it strictly with `read_node_metadata_v3`."""
+    repaired, repairs = repair_node_metadata_v3(value)
+    return ZarrV3RepairedNodeMetadataReading(read_node_metadata_v3(repaired, context=context), repairs)
+
+
+def _repaired_node(value: object, loc: Loc, *, inside_consolidated: bool) -> _Repaired:
+    # Dispatched on `node_type` as `read_node_metadata_v3` dispatches.
+    document = _mapping(value)
+    if document is None or len(loc) > _DEPTH_LIMIT:
+        return value, []
+    node_type = document.get("node_type")
+    if not isinstance(node_type, str):
+        return value, []
+    if node_type == "array":
+        return _repaired_array(document, loc, inside_consolidated=inside_consolidated)
+    if node_type == "group":
+        return _repaired_group(document, loc)
+    return value, []
+
+
+def _repaired_array(document: Mapping[object, object], loc: Loc, *, inside_consolidated: bool) -> _Repaired:
+    repairs: list[Repair] = []
+    grid, found = _repaired_chunk_grid(document, loc)
+    repairs.extend(found)
+    result = document if grid is None else _replaced(document, "chunk_grid", grid)
+    # SPEC: "bare non-finite v2 fill values (and v3 float fill values inside
+    # consolidated metadata) become ..." -- a top-level v3 document's bare NaN
+    # is not a known writer bug, so it stays a problem for the reader.
+    if inside_consolidated:
+        fill_value, found = _repaired_fill_value(document, loc)
+        repairs.extend(found)
+        if fill_value is not None:
+            result = _replaced(result, "fill_value", fill_value)
+    return result, repairs
+
+
+def _repaired_chunk_grid(document: Mapping[object, object], loc: Loc) -> tuple[object | None, list[Repair]]:
+    """The regular grid with each 0 chunk length along an empty dimension made 1, or None when none is."""
+    grid = _mapping(document.get("chunk_grid"))
+    shape = _array(document.get("shape"))
+    if grid is None or shape is None or not _is_text(grid.get("name"), "regular"):
+        return None, []
+    configuration = _mapping(grid.get("configuration"))
+    chunk_shape = None if configuration is None else _array(configuration.get("chunk_shape"))
+    # Axes line up only when there is one chunk length per dimension.
+    if configuration is None or chunk_shape is None or len(chunk_shape) != len(shape):
+        return None, []
+    axes = [axis for axis, length in enumerate(chunk_shape) if _is_zero(length) and _is_zero(shape[axis])]
+    if not axes:
+        return None, []
+    lengths = [1 if axis in axes else length for axis, length in enumerate(chunk_shape)]
+    repairs = [
+        Repair(
+            (*loc, "chunk_grid", "configuration", "chunk_shape", axis),
+            "zero_chunk_length",
+            f"changed the chunk length along dimension {axis}, whose length is 0, from 0 to 1",
+        )
+        for axis in axes
+    ]
+    new_configuration = _replaced(configuration, "chunk_shape", _like(chunk_shape, lengths))
+    return _replaced(grid, "configuration", new_configuration), repairs
+
+
+def _repaired_fill_value(document: Mapping[object, object], loc: Loc) -> tuple[object | None, list[Repair]]:
+    """The fill value with each bare non-finite float spelled as a string, or None when none is bare."""
+    data_type = _data_type_name(document.get("data_type"))
+    fill_value = document.get("fill_value")
+    at: Loc = (*loc, "fill_value")
+    if data_type in _FLOAT_TYPES:
+        spelled = _spelled(fill_value)
+        if spelled is None:
+            return None, []
+        return spelled, [_fill_value_repair(at, fill_value, spelled)]
+    pair = _array(fill_value)
+    if data_type not in _COMPLEX_TYPES or pair is None or len(pair) != 2:
+        return None, []
+    components = [_spelled(component) for component in pair]
+    repairs = [
+        _fill_value_repair((*at, index), pair[index], spelled)
+        for index, spelled in enumerate(components)
+        if spelled is not None
+    ]
+    if not repairs:
+        return None, []
+    new_pair = [pair[index] if spelled is None else spelled for index, spelled in enumerate(components)]
+    return _like(pair, new_pair), repairs
+
+
+def _fill_value_repair(loc: Loc, bare: object, spelled: str) -> Repair:
+    return Repair(
+        loc, "non_finite_fill_value", f"changed the fill value from the bare number {shown(bare)} to the string {shown(spelled)}"
+    )
+
+
+def _repaired_group(document: Mapping[object, object], loc: Loc) -> _Repaired:
+    if _CONSOLIDATED not in document:
+        return document, []
+    member = document[_CONSOLIDATED]
+    if member is None:
+        # zarr-python wrote `null` for a group with no consolidated metadata.
+        removed = {key: item for key, item in document.items() if key != _CONSOLIDATED}
+        at: Loc = (*loc, _CONSOLIDATED)
+        return removed, [Repair(at, "null_consolidated_metadata", "removed the member consolidated_metadata, which was null")]
+    new_member, repairs = _repaired_consolidated(member, (*loc, _CONSOLIDATED))
+    if not repairs:
+        return document, []
+    return _replaced(document, _CONSOLIDATED, new_member), repairs
+
+
+def _repaired_consolidated(value: object, loc: Loc) -> _Repaired:
+    """The consolidated metadata member with each listed document repaired as a node inside it."""
+    member = _mapping(value)
+    listed = None if member is None else _mapping(member.get("metadata"))
+    if member is None or listed is None:
+        return value, []
+    repairs: list[Repair] = []
+    documents: dict[object, object] = {}
+    for path, document in listed.items():
+        # A key that is not a string cannot be located, and is refused anyway.
+        if isinstance(path, str):
+            document, found = _repaired_node(document, (*loc, "metadata", path), inside_consolidated=True)
+            repairs.extend(found)
+        documents[path] = document
+    if not repairs:
+        return value, []
+    return _replaced(member, "metadata", documents), repairs
+
+
+def _spelled(value: object) -> str | None:
+    """How the v3 float fill value spells `value`, when `value` is a bare non-finite number; else None."""
+    if not isinstance(value, float) or math.isfinite(value):
+        return None
+    if math.isnan(value):
+        return "NaN"
+    return "Infinity" if value > 0 else "-Infinity"
+
+
+def _data_type_name(value: object) -> str | None:
+    """The name of a data type written as a bare name or as an object with a name."""
+    field = _mapping(value)
+    name = value if field is None else field.get("name")
+    return name if isinstance(name, str) else None
+
+
+def _is_text(value: object, text: str) -> bool:
+    return isinstance(value, str) and value == text
+
+
+def _is_zero(value: object) -> bool:
+    # `False == 0` in Python, but a JSON boolean is never a number (SPEC section 2).
+    return isinstance(value, int) and not isinstance(value, bool) and value == 0
+
+
+def _mapping(value: object) -> Mapping[object, object] | None:
+    return cast("Mapping[object, object]", value) if isinstance(value, Mapping) else None
+
+
+def _array(value: object) -> Sequence[object] | None:
+    # JSON arrays arrive as lists (from a parser) or tuples (from a model).
+    return cast("Sequence[object]", value) if isinstance(value, list | tuple) else None
+
+
+def _like(original: Sequence[object], items: list[object]) -> object:
+    """`items` as the kind of array `original` is: a tuple stays a tuple."""
+    return tuple(items) if isinstance(original, tuple) else items
+
+
+def _replaced(mapping: Mapping[object, object], key: str, value: object) -> dict[object, object]:
+    """A copy of `mapping`, in the same order, with `key` holding `value`."""
+    return {**mapping, key: value}

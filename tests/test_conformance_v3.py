@@ -1,0 +1,217 @@
+"""The third-party conformance corpus for v3 documents: each case passes as written, or is listed below with the SPEC rule that overrides it."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from zarr_metadata.model import (
+    read_array_metadata_v3,
+    read_consolidated_metadata_v3,
+    read_group_metadata_v3,
+)
+
+CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "conformance" / "zarr-metadata-ts"
+
+Problem = tuple[tuple[str | int, ...], str]
+
+ENDIAN = "bytes without endian for a multi-byte data type is a missing_key at (..., 'configuration', 'endian')"
+UNKNOWN_KEY = (
+    "a key a closed object does not declare is unknown_key (the corpus says invalid_value)"
+)
+FILL = "the fill value is judged against the data type"
+WAIVER = "must_understand: false on a codec or storage transformer is refused"
+NAME = "a codec object without name is a missing_key"
+NULL = "consolidated_metadata: null is refused"
+
+MISSING_ENDIAN: Problem = (("codecs", 0, "configuration", "endian"), "missing_key")
+
+# Each case whose problems differ from the corpus: the SPEC rules that explain
+# the difference, and the problems this reader reports instead.
+DEVIATIONS: dict[tuple[str, str], tuple[tuple[str, ...], list[Problem]]] = {
+    ("v3_array.json", "minimal valid array with bare-string extension points"): (
+        (ENDIAN,),
+        [MISSING_ENDIAN],
+    ),
+    ("v3_array.json", "valid array with every optional member and an ignorable extension field"): (
+        (FILL,),
+        [(("fill_value",), "invalid_type")],  # null is no int32
+    ),
+    ("v3_array.json", "valid array with a sharding_indexed codec"): (
+        (ENDIAN,),  # the shard index is uint64, so its bytes codec needs an endian too
+        [
+            (
+                ("codecs", 0, "configuration", "index_codecs", 0, "configuration", "endian"),
+                "missing_key",
+            )
+        ],
+    ),
+    ("v3_array.json", "wrong zarr_format and node_type literals"): (
+        (ENDIAN,),
+        [(("zarr_format",), "invalid_value"), (("node_type",), "invalid_value"), MISSING_ENDIAN],
+    ),
+    ("v3_array.json", "negative dimension in shape"): (
+        (ENDIAN,),
+        [(("shape",), "invalid_value"), MISSING_ENDIAN],
+    ),
+    ("v3_array.json", "non-integer entry in shape"): (
+        (ENDIAN,),
+        [(("shape",), "invalid_type"), MISSING_ENDIAN],
+    ),
+    ("v3_array.json", "codec entries: a number and an object missing its name"): (
+        (NAME,),
+        [(("codecs", 0), "invalid_type"), (("codecs", 1, "name"), "missing_key")],
+    ),
+    ("v3_array.json", "unexpected member inside a metadata field object"): (
+        (UNKNOWN_KEY, ENDIAN),
+        [(("chunk_grid", "extra"), "unknown_key"), MISSING_ENDIAN],
+    ),
+    ("v3_array.json", "dimension_names length disagrees with shape"): (
+        (ENDIAN,),
+        [(("dimension_names",), "invalid_value"), MISSING_ENDIAN],
+    ),
+    ("v3_array.json", "dimension_names entries that are neither string nor null"): (
+        (ENDIAN,),
+        [(("dimension_names",), "invalid_type"), MISSING_ENDIAN],
+    ),
+    ("v3_array.json", "attributes that is not an object"): (
+        (ENDIAN,),
+        [(("attributes",), "invalid_type"), MISSING_ENDIAN],
+    ),
+    ("v3_array.json", "storage_transformers that is not a sequence"): (
+        (ENDIAN,),
+        [(("storage_transformers",), "invalid_type"), MISSING_ENDIAN],
+    ),
+    (
+        "v3_array.json",
+        "must_understand: false is permitted on codec and storage_transformer entries",
+    ): (
+        (WAIVER, ENDIAN),
+        [
+            MISSING_ENDIAN,
+            (("codecs", 1, "must_understand"), "invalid_value"),
+            (("storage_transformers", 0, "must_understand"), "invalid_value"),
+        ],
+    ),
+    ("v3_array.json", "boolean in an integer position of shape"): (
+        (ENDIAN,),
+        [(("shape",), "invalid_type"), MISSING_ENDIAN],
+    ),
+    ("v3_array.json", "dimension_names that is not a sequence"): (
+        (ENDIAN,),
+        [(("dimension_names",), "invalid_type"), MISSING_ENDIAN],
+    ),
+    ("v3_array.json", "dimension_names length check is skipped when shape is missing"): (
+        (ENDIAN,),
+        [(("shape",), "missing_key"), MISSING_ENDIAN],
+    ),
+    (
+        "v3_group.json",
+        "consolidated_metadata: null (historical zarr-python bug) is structurally accepted",
+    ): (
+        (NULL,),
+        [(("consolidated_metadata",), "invalid_type")],
+    ),
+    (
+        "v3_group.json",
+        "consolidated envelope with an unexpected member and a non-mapping metadata",
+    ): (
+        (UNKNOWN_KEY,),
+        [
+            (("consolidated_metadata", "extra"), "unknown_key"),
+            (("consolidated_metadata", "metadata"), "invalid_type"),
+        ],
+    ),
+    (
+        "v3_group.json",
+        "valid group carrying inline consolidated metadata with array and group entries",
+    ): (
+        (ENDIAN,),
+        [
+            (
+                (
+                    "consolidated_metadata",
+                    "metadata",
+                    "child_array",
+                    "codecs",
+                    0,
+                    "configuration",
+                    "endian",
+                ),
+                "missing_key",
+            )
+        ],
+    ),
+}
+
+
+def _cases(name: str) -> list[dict[str, Any]]:
+    path = CORPUS / name
+    if not path.exists():
+        return []
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _ids(cases: list[dict[str, Any]]) -> list[str]:
+    return [case["description"] for case in cases]
+
+
+def _multiset(problems: list[Problem]) -> Counter[Problem]:
+    return Counter((tuple(loc), kind) for loc, kind in problems)
+
+
+def _expected(corpus: str, case: dict[str, Any]) -> Counter[Problem]:
+    deviation = DEVIATIONS.get((corpus, case["description"]))
+    if deviation is not None:
+        return _multiset(deviation[1])
+    return _multiset([(tuple(problem["loc"]), problem["kind"]) for problem in case["problems"]])
+
+
+def _group_problems(document: object) -> list[Problem]:
+    """The problems of a group document as the corpus judges it: its envelope, and the documents its consolidated metadata lists.
+
+    The group reader reads only the envelope of `consolidated_metadata`
+    (SPEC); `read_consolidated_metadata_v3` reads the documents in it.
+    """
+    found = [(problem.loc, problem.kind) for problem in read_group_metadata_v3(document).problems]
+    member = document.get("consolidated_metadata") if isinstance(document, dict) else None
+    if isinstance(member, dict):
+        listed = read_consolidated_metadata_v3(member).problems
+        found += [(problem.loc, problem.kind) for problem in listed if len(problem.loc) >= 3]
+    return found
+
+
+ARRAY_CASES = _cases("v3_array.json")
+GROUP_CASES = _cases("v3_group.json")
+needs_corpus = pytest.mark.skipif(
+    not CORPUS.exists(), reason=f"the conformance corpus is not beside the repository ({CORPUS})"
+)
+
+
+@needs_corpus
+@pytest.mark.parametrize("case", ARRAY_CASES, ids=_ids(ARRAY_CASES))
+def test_array_case(case: dict[str, Any]) -> None:
+    reading = read_array_metadata_v3(case["document"])
+    assert _multiset([(problem.loc, problem.kind) for problem in reading.problems]) == _expected(
+        "v3_array.json", case
+    )
+    assert (reading.metadata is None) == bool(reading.problems)
+
+
+@needs_corpus
+@pytest.mark.parametrize("case", GROUP_CASES, ids=_ids(GROUP_CASES))
+def test_group_case(case: dict[str, Any]) -> None:
+    assert _multiset(_group_problems(case["document"])) == _expected("v3_group.json", case)
+
+
+@needs_corpus
+def test_every_deviation_names_a_corpus_case() -> None:
+    described = {("v3_array.json", name) for name in _ids(ARRAY_CASES)} | {
+        ("v3_group.json", name) for name in _ids(GROUP_CASES)
+    }
+    assert set(DEVIATIONS) <= described
+    assert len(ARRAY_CASES) == 23 and len(GROUP_CASES) == 14
