@@ -61,7 +61,7 @@ def read_node_metadata_v3(value: object, *, context: ZarrV3Context | None = None
             return read_array_metadata_v3(document, context=context)
         if node_type == "group":
             return read_group_metadata_v3(document, context=context)
-    return ZarrV3UnknownNodeMetadataReading(_untagged(value))
+    return ZarrV3UnknownNodeMetadataReading(_untagged(cast(object, value)))
 
 
 def _untagged(value: object) -> tuple[ValidationProblem, ...]:
