@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Protocol, TypeVar, cast
 
@@ -76,52 +77,23 @@ _READ_FIELDS: dict[tuple[type, object, object], tuple[ResolvedField[Any], Proble
 """Fields read before, by kind, scope and JSON text: the same codec in 10,000 consolidated documents is read once."""
 
 _MOST_READ_FIELDS = 4096
-_SCALARS = frozenset({str, int, float, bool, type(None)})
-
-
 def json_key(data: object) -> object:
-    """A hashable key that tells apart every pair of JSON values the checker tells apart (`true`, `1`, `1.0`, `0.0`, `-0.0`); None for a value that is not plain JSON, which callers then do not cache."""
-    kind = type(data)
-    if kind is str:
+    """A hashable key equal for two values exactly when they are the same JSON to the checker: `true`, `1`, `1.0`, `0.0` and `-0.0` all differ.
+
+    None for a large value (not worth keeping) or one marshal cannot write.
+    marshal writes exact types only (no subclass, no object with a
+    `__repr__` of its own), so equal keys mean equal values of equal types.
+    """
+    if type(data) is str:
         return data
     try:
-        if not _plain_json(data):
-            return None
-        # With only plain JSON types inside, repr is exact: it quotes strings
-        # and writes True, 1 and 1.0 apart.
-        return (kind, repr(data))
-    except (RecursionError, ValueError):  # too deep, or an int too long to write
+        key = marshal.dumps(data, 2)
+    except (ValueError, TypeError):
         return None
+    return key if len(key) <= _LONGEST_KEY else None
 
 
-def _plain_json(value: object) -> bool:
-    """Whether `value` is small, and holds only dicts with string keys, lists, tuples and JSON scalars, of exactly those types.
-
-    A large value (consolidated metadata, say) is not worth a key: reading
-    it costs little more than making one.
-    """
-    budget = [_MOST_KEYED_VALUES]
-    return _plain_within(value, budget)
-
-
-_MOST_KEYED_VALUES = 64
-_OBJECTS = (dict, FrozenObject)
-
-
-def _plain_within(value: object, budget: list[int]) -> bool:
-    kind = type(value)
-    if kind in _OBJECTS or kind is list or kind is tuple:
-        budget[0] -= 1 + len(cast("list[object]", value))
-        if budget[0] < 0:
-            return False
-    if kind in _OBJECTS:
-        for key, item in cast("dict[object, object]", value).items():
-            if type(key) is not str or (type(item) not in _SCALARS and not _plain_within(item, budget)):
-                return False
-        return True
-    if kind is list or kind is tuple:
-        return all(type(item) in _SCALARS or _plain_within(item, budget) for item in cast("list[object]", value))
-    return kind in _SCALARS
+_LONGEST_KEY = 4096
 
 
 def _unlocated(problem: ValidationProblem, within: int) -> ValidationProblem:

@@ -34,11 +34,20 @@ from zarr_metadata.model._node_v3 import (
     node_metadata_from_key_value_v3,
     read_node_metadata_v3,
 )
+from zarr_metadata.model._repair_v3 import (
+    Repair,
+    RepairKind,
+    ZarrV3RepairedNodeMetadataReading,
+    read_repaired_node_metadata_v3,
+    repair_node_metadata_v3,
+)
 
 __all__ = [
     "UNSET",
     "NodeName",
     "NodePath",
+    "Repair",
+    "RepairKind",
     "ZarrV3ArrayMetadata",
     "ZarrV3ArrayMetadataReading",
     "ZarrV3ArrayMetadataUpdate",
@@ -51,6 +60,7 @@ __all__ = [
     "ZarrV3NodeMetadata",
     "ZarrV3NodeMetadataInput",
     "ZarrV3NodeMetadataReading",
+    "ZarrV3RepairedNodeMetadataReading",
     "ZarrV3UnknownNodeMetadataReading",
     "is_node_name_v3",
     "is_node_path_v3",
@@ -62,6 +72,8 @@ __all__ = [
     "read_consolidated_metadata_v3",
     "read_group_metadata_v3",
     "read_node_metadata_v3",
+    "read_repaired_node_metadata_v3",
+    "repair_node_metadata_v3",
     "validate_node_name_v3",
     "validate_node_path_v3",
 ]

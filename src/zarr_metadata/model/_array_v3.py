@@ -181,8 +181,10 @@ class _ArrayReader:
         fields = (data_type, chunk_grid, *(codec for _, codec in codecs or ()))
         fill = self.document.get("fill_value", UNSET)
         key = (self.context, shape, codecs is None, json_key(fill), *map(id, fields))
+        # The entry holds the fields whose ids its key names, so while it
+        # exists no other object can take one of those ids.
         known = _DERIVED.get(key) if key[3] is not None else None
-        if known is not None and all(held is field for held, field in zip(known[0], fields, strict=True)):
+        if known is not None:
             self.problems.extend(known[1])
             return known[2], known[3]
         before = len(self.problems)
@@ -252,26 +254,22 @@ class _ArrayReader:
     def refined(self, reading: ZarrV3ArrayMetadataReading) -> FrozenObject:
         """The document of a reading without problems, each member as its step refined it, in the document's order."""
         document = self.document
-        refined: dict[str, object] = {}
-        extra = reading.extra_fields
-        for key, value in document.items():
-            if key in _REFINED_AS_READ:
-                refined[key] = value
-            elif key == "shape":
-                refined[key] = self.refined_shape
-            elif key == "dimension_names":
-                refined[key] = self.refined_names
-            elif key == "fill_value":
-                refined[key] = refine(value, UserJSONValue)[0]
-            elif key == "codecs":
-                refined[key] = tuple(stage.codec.json for stage in reading.pipeline)
-            elif key == "storage_transformers":
-                refined[key] = tuple(field.json for field in reading.storage_transformers)
-            elif key in extra:
-                refined[key] = cast("Mapping[str, object]", extra[key].json)[key]
-            else:
-                refined[key] = getattr(reading, key).json
-        return FrozenObject(refined)
+        fill = document["fill_value"]
+        members: dict[str, object] = {
+            "data_type": cast(Any, reading.data_type).json,
+            "chunk_grid": cast(Any, reading.chunk_grid).json,
+            "chunk_key_encoding": cast(Any, reading.chunk_key_encoding).json,
+            "shape": self.refined_shape,
+            "fill_value": fill if type(fill) in _SCALARS else refine(fill, UserJSONValue)[0],
+            "codecs": tuple(stage.codec.json for stage in reading.pipeline),
+        }
+        if "dimension_names" in document:
+            members["dimension_names"] = self.refined_names
+        if "storage_transformers" in document:
+            members["storage_transformers"] = tuple(field.json for field in reading.storage_transformers)
+        for key, field in reading.extra_fields.items():
+            members[key] = cast("Mapping[str, object]", field.json)[key]
+        return FrozenObject({key: members.get(key, value) for key, value in document.items()})
 
 
 _CODEC: type[CodecDefinition[Any]] = CodecDefinition
@@ -281,5 +279,8 @@ _DERIVED: dict[tuple[object, ...], tuple[tuple[object, ...], tuple[ValidationPro
 """The checks across members of documents read before, by the fields (identical objects), shape and fill value they involve."""
 
 _MOST_DERIVED = 4096
+
+_SCALARS = frozenset({str, int, bool, type(None)})
+"""The fill values refined as they are; a float may be NaN, which only the checker says how to keep."""
 
 _REFINED_AS_READ = frozenset({"zarr_format", "node_type", "attributes"})
