@@ -41,6 +41,13 @@ from zarr_metadata.v3.chunk_key_encoding.default import (
     DefaultChunkKeyEncodingName,
     DefaultChunkKeyEncodingSeparator,
 )
+from zarr_metadata.v3.chunk_key_encoding.v2 import (
+    V2_CHUNK_KEY_ENCODING_NAME,
+    V2_CHUNK_KEY_ENCODING_SEPARATOR,
+    V2ChunkKeyEncodingMetadata,
+    V2ChunkKeyEncodingName,
+    V2ChunkKeyEncodingSeparator,
+)
 from zarr_metadata.v3.codec.blosc import (
     BLOSC_CNAME,
     BLOSC_CODEC_NAME,
@@ -256,6 +263,8 @@ __all__ = [
     "UINT32_DATA_TYPE_NAME",
     "UINT64_DATA_TYPE_NAME",
     "UNSET",
+    "V2_CHUNK_KEY_ENCODING_NAME",
+    "V2_CHUNK_KEY_ENCODING_SEPARATOR",
     "ZARR_V3_ARRAY_METADATA_STORE_KEY",
     "ZARR_V3_CONSOLIDATED_METADATA_KEY",
     "ZARR_V3_GROUP_METADATA_STORE_KEY",
@@ -333,6 +342,9 @@ __all__ = [
     "Uint32FillValue",
     "Uint64DataTypeName",
     "Uint64FillValue",
+    "V2ChunkKeyEncodingMetadata",
+    "V2ChunkKeyEncodingName",
+    "V2ChunkKeyEncodingSeparator",
     "ValidationProblem",
     "ZarrV3ArrayMetadata",
     "ZarrV3ArrayMetadataJSON",
