@@ -87,7 +87,7 @@ def json_key(data: object) -> object:
     if type(data) is str:
         return data
     try:
-        key = marshal.dumps(data, 2)
+        key = marshal.dumps(cast(Any, data), 2)
     except (ValueError, TypeError):
         return None
     return key if len(key) <= _LONGEST_KEY else None

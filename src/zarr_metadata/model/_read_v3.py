@@ -7,7 +7,7 @@ from typing import Any, cast, get_args, get_origin
 
 import typing_extensions
 
-from zarr_metadata._json import Loc, Problems, UserJSONValue, ValidationProblem, shown
+from zarr_metadata._json import UNSET, Loc, Problems, UserJSONValue, ValidationProblem, shown
 from zarr_metadata.definition._fields import ResolvedField, UnclaimedField
 from zarr_metadata.definition._resolve import Context, resolve
 from zarr_metadata.typed_json import refine
@@ -101,5 +101,30 @@ def with_nested(loc: Loc, field: ResolvedField[Any]) -> Iterator[tuple[Loc, Reso
     if not field.nested:
         return
     at = field.read_as.configuration_loc(loc)
-    for path, held in field.nested.items():
+    read: Any = field
+    json: object = read.json
+    written: object = read.read_as.written_configuration(json) if json is not UNSET else None
+    # A definition files the fields it holds in the order its configuration
+    # declares them, which need not be the order the document writes them in.
+    held_fields = sorted(field.nested.items(), key=lambda item: _written_position(written, item[0]))
+    for path, held in held_fields:
         yield from with_nested((*at, *path), held)
+
+
+def _written_position(value: object, path: tuple[str | int, ...]) -> tuple[int, ...]:
+    """Where `path` sits in `value` in the order a JSON text writes it: at each step, the member's or item's index."""
+    position: list[int] = []
+    for step in path:
+        if isinstance(step, str) and isinstance(value, Mapping):
+            members = cast("Mapping[str, object]", value)
+            keys = list(members)
+            position.append(keys.index(step) if step in members else len(keys))
+            value = members.get(step)
+        elif isinstance(step, int):
+            position.append(step)
+            items = cast("tuple[object, ...]", value) if isinstance(value, list | tuple) else ()
+            value = items[step] if 0 <= step < len(items) else None
+        else:
+            position.append(0)
+            value = None
+    return tuple(position)

@@ -1,0 +1,110 @@
+"""Checking one metadata file: every problem, unclaimed field, repair and consolidated mismatch, at its line and column."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, cast
+
+from zarr_metadata._json import Loc
+from zarr_metadata.cli._consolidated import disk_issues
+from zarr_metadata.cli._document import NotJSON, load
+from zarr_metadata.cli._findings import Finding, Issue
+from zarr_metadata.cli._locate import locate
+from zarr_metadata.definition import ResolvedField, UnclaimedField
+from zarr_metadata.model import (
+    ZarrV3GroupMetadataReading,
+    read_consolidated_metadata_v3,
+    read_node_metadata_v3,
+    repair_node_metadata_v3,
+)
+from zarr_metadata.problems import ValidationProblem
+from zarr_metadata.v3.consolidated import ZARR_V3_CONSOLIDATED_METADATA_KEY
+from zarr_metadata.v3.definition import ExtraFieldDefinition, ZarrV3Context
+
+
+@dataclasses.dataclass(frozen=True)
+class Options:
+    """How to check: the scope to read in, whether every warning is an error, whether to repair first."""
+
+    context: ZarrV3Context
+    strict: bool = False
+    repair: bool = False
+
+
+def check_file(path: str, options: Options) -> list[Finding]:
+    """Everything to report about the file at `path`, in the order it appears in the file.
+
+    Raises `UnreadableError` when the file cannot be read.
+    """
+    loaded = load(path)
+    if isinstance(loaded, NotJSON):
+        return [Finding(path, loaded.line, loaded.column, (), "invalid_json", loaded.message, "error")]
+    locations = locate(loaded.text)
+    findings: list[Finding] = []
+    for issue in document_issues(os.path.dirname(path) or os.curdir, loaded.value, options):
+        where = locations.where_key if issue.kind == "unknown_key" else locations.where
+        line, column = where(issue.loc)
+        severity = "error" if options.strict and issue.severity == "warning" else issue.severity
+        findings.append(Finding(path, line, column, issue.loc, issue.kind, issue.message, severity))
+    findings.sort(key=lambda finding: (finding.line, finding.column))
+    return findings
+
+
+def document_issues(directory: str, value: object, options: Options) -> Iterator[Issue]:
+    """The issues of the JSON `value`, a `zarr.json` in `directory`."""
+    if options.repair:
+        value, repairs = repair_node_metadata_v3(value)
+        for repair in repairs:
+            yield Issue(repair.loc, repair.kind, repair.message, "repair")
+    reading = read_node_metadata_v3(value, context=options.context)
+    yield from _problem_issues(reading.problems)
+    yield from _unclaimed_issues(reading.fields())
+    if isinstance(reading, ZarrV3GroupMetadataReading):
+        member = cast("Mapping[str, object]", value).get(ZARR_V3_CONSOLIDATED_METADATA_KEY)
+        if member is not None:
+            yield from _consolidated_issues(directory, member, options)
+
+
+def _problem_issues(problems: Iterable[ValidationProblem]) -> Iterator[Issue]:
+    for problem in problems:
+        yield Issue(problem.loc, problem.kind, problem.message, "error")
+
+
+def _unclaimed_issues(fields: Iterable[tuple[Loc, ResolvedField[Any]]]) -> Iterator[Issue]:
+    for loc, field in fields:
+        if not isinstance(field, UnclaimedField) or _may_be_ignored(field):
+            continue
+        message = f'nothing in scope claims the {field.read_as.label} "{field.name}"'
+        if issubclass(field.read_as, ExtraFieldDefinition):
+            message += ', and it does not say "must_understand": false'
+        yield Issue(loc, "unclaimed", message, "warning")
+
+
+def _may_be_ignored(field: UnclaimedField) -> bool:
+    """Whether `field` is an extra member that says `"must_understand": false`, which a reader may ignore."""
+    # Pyright cannot resolve the recursive JSON alias of `json`; only its being a mapping matters here.
+    written = cast(object, field.json)  # pyright: ignore[reportUnknownMemberType]
+    if not issubclass(field.read_as, ExtraFieldDefinition) or not isinstance(written, Mapping):
+        return False
+    member = cast("Mapping[str, object]", written).get(field.name)
+    return isinstance(member, Mapping) and cast("Mapping[str, object]", member).get("must_understand") is False
+
+
+def _consolidated_issues(directory: str, member: object, options: Options) -> Iterator[Issue]:
+    """The issues of the documents a group's consolidated metadata lists, and of how they match the files on disk."""
+    reading = read_consolidated_metadata_v3(member, context=options.context)
+    # The group's reader has already judged the envelope (its problems sit at most two
+    # levels deep); what this reader adds are the problems of the listed documents.
+    yield from _problem_issues(problem for problem in reading.problems if len(problem.loc) > 2)
+    yield from _unclaimed_issues(reading.fields())
+    yield from disk_issues(directory, member, _repaired if options.repair else _unchanged)
+
+
+def _repaired(value: object) -> object:
+    return repair_node_metadata_v3(value)[0]
+
+
+def _unchanged(value: object) -> object:
+    return value

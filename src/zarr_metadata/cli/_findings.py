@@ -1,0 +1,38 @@
+"""What the tool reports about a file: problems, warnings and repairs, each at a line and column."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Literal, TypeAlias
+
+from zarr_metadata._json import Loc
+
+Severity: TypeAlias = Literal["error", "warning", "repair"]
+"""An error fails the check; a warning fails it only under `--strict`; a repair is what `--repair` changed."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Issue:
+    """Something to report about a document, located in it but not yet in its text.
+
+    `kind` is a problem kind, `unclaimed` (a field nothing in scope claims),
+    `unlisted` (a node consolidated metadata leaves out), or a repair kind.
+    """
+
+    loc: Loc
+    kind: str
+    message: str
+    severity: Severity
+
+
+@dataclasses.dataclass(frozen=True)
+class Finding:
+    """An issue at the 1-based line and column of the file where the value it concerns starts."""
+
+    path: str
+    line: int
+    column: int
+    loc: Loc
+    kind: str
+    message: str
+    severity: Severity

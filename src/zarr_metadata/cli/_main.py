@@ -1,0 +1,123 @@
+"""The `zarr-metadata` command: its arguments, its output and its exit status."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import NoReturn
+
+from zarr_metadata import __version__
+from zarr_metadata.cli._check import Options, check_file
+from zarr_metadata.cli._document import UnreadableError
+from zarr_metadata.cli._findings import Finding
+from zarr_metadata.cli._report import Tally, json_line, text_line
+from zarr_metadata.cli._walk import metadata_files
+from zarr_metadata.v3.definition import CORE, CORE_AND_EXTENSIONS
+
+PROG = "zarr-metadata"
+
+EXIT_VALID, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
+
+_SCOPES = {"core": CORE, "extensions": CORE_AND_EXTENSIONS}
+
+
+class UsageError(Exception):
+    """Arguments the command cannot run with."""
+
+
+class _Parser(argparse.ArgumentParser):
+    # argparse prints the whole usage and exits; the command says what is wrong in one line instead.
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{PROG}: {message} (see {PROG} --help)")
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command's argument parser."""
+    top = _Parser(prog=PROG, description="Check Zarr v3 metadata documents and stores.")
+    top.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    check = commands.add_parser(
+        "check",
+        help="check zarr.json files, and every zarr.json in directories",
+        description="Check each zarr.json file, and every zarr.json under each directory, and report every problem.",
+        epilog="Exit status: 0 when every document is valid, 1 when any has a problem, 2 when a path cannot be read.",
+    )
+    check.add_argument("paths", nargs="+", metavar="PATH", help="a zarr.json file or a directory store")
+    check.add_argument("--format", choices=("text", "json"), default="text", help="one line of text or of JSON per finding (default: text)")
+    check.add_argument(
+        "--context", choices=tuple(_SCOPES), default="extensions", help="the scope: core spec only, or with zarr-extensions (default)"
+    )
+    check.add_argument("--strict", action="store_true", help="report fields nothing in scope claims, and other warnings, as errors")
+    check.add_argument("--repair", action="store_true", help="undo known writer bugs before reading, and report each (writes nothing)")
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command with `argv` (default: the process's arguments) and return its exit status."""
+    _tolerant(sys.stdout)
+    _tolerant(sys.stderr)
+    try:
+        arguments = parser().parse_args(argv)
+    except UsageError as error:
+        print(error, file=sys.stderr)
+        return EXIT_USAGE
+    except SystemExit as done:
+        # --help and --version print and exit; as a function, return their status instead.
+        return done.code if isinstance(done.code, int) else EXIT_USAGE
+    options = Options(_SCOPES[arguments.context], strict=arguments.strict, repair=arguments.repair)
+    write = json_line if arguments.format == "json" else text_line
+    try:
+        status = _check(arguments.paths, options, write, summary=arguments.format == "text")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader went away (`| head`): stop quietly, and keep Python from failing
+        # again when it flushes standard output at exit. The report is cut short, so
+        # the status cannot say the documents are valid.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_PROBLEMS
+    except KeyboardInterrupt:
+        return 130
+    return status
+
+
+def _check(paths: Sequence[str], options: Options, write: Callable[[Finding], str], *, summary: bool) -> int:
+    """Check every document `paths` name, print each finding and the summary, and return the exit status."""
+    tally = Tally()
+    unreadable: list[UnreadableError] = []
+
+    def refused(error: UnreadableError) -> None:
+        unreadable.append(error)
+        print(f"{PROG}: {error}", file=sys.stderr)
+
+    # A path that is not there is most likely mistyped: say so before reporting anything.
+    for path in paths:
+        try:
+            os.stat(path)
+        except OSError as error:
+            refused(UnreadableError(f"cannot read {path}: {error.strerror or error}"))
+            return EXIT_USAGE
+    for path in paths:
+        for file in metadata_files(path, refused):
+            try:
+                findings = check_file(file, options)
+            except UnreadableError as error:
+                refused(error)
+                continue
+            tally.documents += 1
+            for finding in findings:
+                tally.count(finding)
+                print(write(finding))
+    if summary:
+        print(tally.summary(repairs=options.repair))
+    if unreadable:
+        return EXIT_USAGE
+    return EXIT_PROBLEMS if tally.problems else EXIT_VALID
+
+
+def _tolerant(stream: object) -> None:
+    """Make `stream` write characters its encoding lacks as escapes rather than fail on them."""
+    if isinstance(stream, io.TextIOWrapper):
+        stream.reconfigure(errors="backslashreplace")
