@@ -120,6 +120,108 @@ class _ArrayReader:
         self.document = document
         self.context = context
         self.problems = problems
+        self.read_structure: _Structure | None = None
+
+    def read(self) -> ZarrV3ArrayMetadataReading:
+        structure = self.structure()
+        self.problems.extend(structure.problems)
+        extra_fields, found = read_extra_fields(self.document, SPEC_MEMBERS, ArrayExtraFieldDefinition, self.context)
+        self.problems.extend(found)
+        return ZarrV3ArrayMetadataReading(
+            data_type=structure.data_type,
+            chunk_grid=structure.chunk_grid,
+            chunk_key_encoding=structure.chunk_key_encoding,
+            chunk=structure.chunk,
+            pipeline=structure.pipeline,
+            storage_transformers=structure.storage_transformers,
+            extra_fields=FrozenObject(extra_fields),
+            problems=tuple(self.problems),
+        )
+
+    def structure(self) -> _Structure:
+        """Every member but attributes and extra members, read and checked across: kept for the next document that writes them the same.
+
+        These members mean the same in any document that writes them the
+        same, and the arrays of one hierarchy often do (consolidated
+        metadata lists thousands), so what they read to is kept, by scope
+        and by their exact JSON.
+        """
+        if self.read_structure is not None:
+            return self.read_structure
+        get = self.document.get
+        members = (
+            get("data_type", ...),
+            get("chunk_grid", ...),
+            get("chunk_key_encoding", ...),
+            get("codecs", ...),
+            get("shape", ...),
+            get("fill_value", ...),
+            get("dimension_names", ...),
+            get("storage_transformers", ...),
+        )
+        key = json_key(members)
+        if key is not None:
+            known = _STRUCTURES.get((self.context, key))
+            if known is not None:
+                self.read_structure = known
+                return known
+        structure = _StructureReader(self.document, self.context).read()
+        if key is not None:
+            if len(_STRUCTURES) >= _MOST_STRUCTURES:
+                _STRUCTURES.clear()
+            _STRUCTURES[(self.context, key)] = structure
+        self.read_structure = structure
+        return structure
+
+    def refined(self, reading: ZarrV3ArrayMetadataReading) -> FrozenObject:
+        """The document of a reading without problems, each member as its step refined it, in the document's order."""
+        document = self.document
+        structure = self.structure()
+        fill = document["fill_value"]
+        members: dict[str, object] = {
+            "data_type": cast(Any, reading.data_type).json,
+            "chunk_grid": cast(Any, reading.chunk_grid).json,
+            "chunk_key_encoding": cast(Any, reading.chunk_key_encoding).json,
+            "shape": structure.shape,
+            "fill_value": fill if type(fill) in _SCALARS else refine(fill, UserJSONValue)[0],
+            "codecs": tuple(stage.codec.json for stage in reading.pipeline),
+        }
+        if "dimension_names" in document:
+            members["dimension_names"] = structure.dimension_names
+        if "storage_transformers" in document:
+            members["storage_transformers"] = tuple(field.json for field in reading.storage_transformers)
+        for key, field in reading.extra_fields.items():
+            members[key] = cast("Mapping[str, object]", field.json)[key]
+        return FrozenObject({key: members.get(key, value) for key, value in document.items()})
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Structure:
+    """What the structural members of an array document read to, and their problems."""
+
+    data_type: Any
+    chunk_grid: Any
+    chunk_key_encoding: Any
+    chunk: Chunk
+    pipeline: tuple[Stage, ...]
+    storage_transformers: tuple[ResolvedField[StorageTransformerDefinition[Any]], ...]
+    shape: tuple[int, ...] | None
+    dimension_names: tuple[str | None, ...] | None
+    problems: tuple[ValidationProblem, ...]
+
+
+
+_STRUCTURES: dict[tuple[object, object], _Structure] = {}
+_MOST_STRUCTURES = 4096
+
+
+class _StructureReader:
+    """One pass over the structural members of an array document: each step adds its problems, and skips what depends on an unknown part."""
+
+    def __init__(self, document: dict[str, Any], context: ZarrV3Context) -> None:
+        self.document = document
+        self.context = context
+        self.problems: list[ValidationProblem] = []
         self.refined_shape: tuple[int, ...] | None = None
         self.refined_names: tuple[str | None, ...] | None = None
 
@@ -130,31 +232,37 @@ class _ArrayReader:
         self.problems.extend(found)
         return field
 
-    def read(self) -> ZarrV3ArrayMetadataReading:
-        document = self.document
+    def read(self) -> _Structure:
         data_type = self.field("data_type", DataTypeDefinition)
         chunk_grid = self.field("chunk_grid", ChunkGridDefinition)
         chunk_key_encoding = self.field("chunk_key_encoding", ChunkKeyEncodingDefinition)
         codecs = self.codecs()
         shape = self.shape()
         self.dimension_names(shape)
-        chunk, pipeline = self.derived(data_type, chunk_grid, shape, codecs)
+        lengths = self.lengths(chunk_grid, shape)
+        fill = self.document.get("fill_value", UNSET)
+        if fill is not UNSET and data_type is not UNSET and not isinstance(data_type, RefusedField):
+            self.problems.extend(fill_value_problems(data_type, fill, ("fill_value",)))
+        chunk = Chunk(lengths, None if data_type is UNSET else cast("ResolvedField[DataTypeDefinition[Any]]", data_type))
+        pipeline: tuple[Stage, ...] = ()
+        if codecs is not None:
+            pipeline, found = read_pipeline(codecs, chunk, ("codecs",))
+            self.problems.extend(found)
         transformers: list[ResolvedField[StorageTransformerDefinition[Any]]] = []
-        for index, item in enumerate(document.get("storage_transformers", ())):
+        for index, item in enumerate(self.document.get("storage_transformers", ())):
             field, found = resolve(item, _TRANSFORMER, self.context, ("storage_transformers", index))
             self.problems.extend(found)
             transformers.append(field)
-        extra_fields, found = read_extra_fields(document, SPEC_MEMBERS, ArrayExtraFieldDefinition, self.context)
-        self.problems.extend(found)
-        return ZarrV3ArrayMetadataReading(
-            data_type=data_type,
-            chunk_grid=chunk_grid,
-            chunk_key_encoding=chunk_key_encoding,
-            chunk=chunk,
-            pipeline=pipeline,
-            storage_transformers=tuple(transformers),
-            extra_fields=FrozenObject(extra_fields),
-            problems=tuple(self.problems),
+        return _Structure(
+            data_type,
+            chunk_grid,
+            chunk_key_encoding,
+            chunk,
+            pipeline,
+            tuple(transformers),
+            self.refined_shape,
+            self.refined_names,
+            tuple(self.problems),
         )
 
     def codecs(self) -> list[CodecAt] | None:
@@ -167,40 +275,6 @@ class _ArrayReader:
             self.problems.extend(found)
             codecs.append((loc, codec))
         return codecs
-
-    def derived(
-        self, data_type: Any, chunk_grid: Any, shape: tuple[int, ...] | None, codecs: list[CodecAt] | None
-    ) -> tuple[Chunk, tuple[Stage, ...]]:
-        """The checks across members (grid against shape, fill value against data type, codecs as a pipeline), and what they find.
-
-        They depend only on fields the scope read (the same objects for
-        the same JSON, as `resolve` keeps them), the shape and the fill
-        value, so their outcome is kept for the next document that has
-        the same ones: consolidated metadata repeats them thousands of times.
-        """
-        fields = (data_type, chunk_grid, *(codec for _, codec in codecs or ()))
-        fill = self.document.get("fill_value", UNSET)
-        key = (self.context, shape, codecs is None, json_key(fill), *map(id, fields))
-        # The entry holds the fields whose ids its key names, so while it
-        # exists no other object can take one of those ids.
-        known = _DERIVED.get(key) if key[3] is not None else None
-        if known is not None:
-            self.problems.extend(known[1])
-            return known[2], known[3]
-        before = len(self.problems)
-        lengths = self.lengths(chunk_grid, shape)
-        if fill is not UNSET and data_type is not UNSET and not isinstance(data_type, RefusedField):
-            self.problems.extend(fill_value_problems(data_type, fill, ("fill_value",)))
-        chunk = Chunk(lengths, None if data_type is UNSET else cast("ResolvedField[DataTypeDefinition[Any]]", data_type))
-        pipeline: tuple[Stage, ...] = ()
-        if codecs is not None:
-            pipeline, found = read_pipeline(codecs, chunk, ("codecs",))
-            self.problems.extend(found)
-        if key[3] is not None:
-            if len(_DERIVED) >= _MOST_DERIVED:
-                _DERIVED.clear()
-            _DERIVED[key] = (fields, tuple(self.problems[before:]), chunk, pipeline)
-        return chunk, pipeline
 
     def shape(self) -> tuple[int, ...] | None:
         if "shape" not in self.document:
@@ -251,34 +325,9 @@ class _ArrayReader:
         return lengths
 
 
-    def refined(self, reading: ZarrV3ArrayMetadataReading) -> FrozenObject:
-        """The document of a reading without problems, each member as its step refined it, in the document's order."""
-        document = self.document
-        fill = document["fill_value"]
-        members: dict[str, object] = {
-            "data_type": cast(Any, reading.data_type).json,
-            "chunk_grid": cast(Any, reading.chunk_grid).json,
-            "chunk_key_encoding": cast(Any, reading.chunk_key_encoding).json,
-            "shape": self.refined_shape,
-            "fill_value": fill if type(fill) in _SCALARS else refine(fill, UserJSONValue)[0],
-            "codecs": tuple(stage.codec.json for stage in reading.pipeline),
-        }
-        if "dimension_names" in document:
-            members["dimension_names"] = self.refined_names
-        if "storage_transformers" in document:
-            members["storage_transformers"] = tuple(field.json for field in reading.storage_transformers)
-        for key, field in reading.extra_fields.items():
-            members[key] = cast("Mapping[str, object]", field.json)[key]
-        return FrozenObject({key: members.get(key, value) for key, value in document.items()})
-
 
 _CODEC: type[CodecDefinition[Any]] = CodecDefinition
 _TRANSFORMER: type[StorageTransformerDefinition[Any]] = StorageTransformerDefinition
-
-_DERIVED: dict[tuple[object, ...], tuple[tuple[object, ...], tuple[ValidationProblem, ...], Chunk, tuple[Stage, ...]]] = {}
-"""The checks across members of documents read before, by the fields (identical objects), shape and fill value they involve."""
-
-_MOST_DERIVED = 4096
 
 _SCALARS = frozenset({str, int, bool, type(None)})
 """The fill values refined as they are; a float may be NaN, which only the checker says how to keep."""
