@@ -73,6 +73,8 @@ class ZarrV3ArrayMetadataReading:
     )
     problems: tuple[ValidationProblem, ...] = ()
     metadata: ZarrV3ArrayMetadata | None = None
+    members: tuple[str, ...] = dataclasses.field(default=(), repr=False, compare=False, kw_only=True)
+    """The document's member keys in the order written, which `fields()` follows."""
 
     def fields(self) -> Iterator[tuple[Loc, ResolvedField[Any]]]:
         """Every field with its location, at any depth, in document order."""
@@ -92,9 +94,7 @@ class ZarrV3ArrayMetadataReading:
         return iter(found)
 
     def _member_order(self) -> dict[str, int]:
-        if self.metadata is None:
-            return {}
-        return {key: index for index, key in enumerate(self.metadata.to_json())}
+        return {key: index for index, key in enumerate(self.members)}
 
 
 def read_array_metadata_v3(value: object, *, context: ZarrV3Context | None = None) -> ZarrV3ArrayMetadataReading:
@@ -136,6 +136,7 @@ class _ArrayReader:
             storage_transformers=structure.storage_transformers,
             extra_fields=FrozenObject(extra_fields),
             problems=tuple(self.problems),
+            members=tuple(self.document),
         )
 
     def structure(self) -> _Structure:
