@@ -11,8 +11,9 @@ from __future__ import annotations
 import math
 import threading
 from collections.abc import Callable, Mapping
-from typing import Any, Final, cast
+from typing import Any, Final
 
+from zarr_metadata._frozen import FrozenObject
 from zarr_metadata._json import JSONValue, Loc, ProblemKind, Problems, ValidationProblem, shown
 from zarr_metadata._shapes import (
     AnyJSON,
@@ -302,23 +303,22 @@ def taken_as_it_is(value: object, loc: Loc, problems: list[ValidationProblem], d
 
 
 def json_checker(finite: bool) -> Checker:
-    """The check of any JSON value, with arrays refined to tuples and objects to fresh dicts."""
+    """The check of any JSON value, with arrays refined to tuples and objects to read-only FrozenObjects."""
 
-    def check_json(value: object, loc: Loc, problems: list[ValidationProblem], depth: int) -> object:
+    def check_json(value: Any, loc: Loc, problems: list[ValidationProblem], depth: int) -> object:
         kind = type(value)
         if kind is str or kind is int or kind is bool or value is None:
             return value
         if kind is float:
-            number = cast(float, value)
-            if finite and number - number != 0.0:
+            if finite and value - value != 0.0:
                 return add(problems, loc, f"expected a finite number, got {shown(value)}", "invalid_value", value)
             return value
         if kind is list or kind is tuple:
-            return check_items(cast("list[object]", value), loc, problems, depth)
+            return check_items(value, loc, problems, depth)
         if kind is dict or isinstance(value, Mapping):
-            return check_members(cast("Mapping[object, object]", value), loc, problems, depth)
+            return check_members(value, loc, problems, depth)
         if isinstance(value, list | tuple):
-            return check_items(list(cast("list[object]", value)), loc, problems, depth)
+            return check_items(list(value), loc, problems, depth)
         if isinstance(value, bool):
             return bool(value)
         if isinstance(value, int):
@@ -329,47 +329,51 @@ def json_checker(finite: bool) -> Checker:
             return check_json(float(value), loc, problems, depth)
         return wrong_type(value, loc, problems, "a JSON value")
 
-    def check_items(value: list[object], loc: Loc, problems: list[ValidationProblem], depth: int) -> object:
+    # The loops below test the common scalars inline, since most values in
+    # user data are scalars and a call per value would double the cost.
+
+    def check_items(value: Any, loc: Loc, problems: list[ValidationProblem], depth: int) -> object:
         if depth >= MAX_DEPTH:
             return too_deep(value, loc, problems)
         items: list[object] = []
+        append = items.append
         good = True
         for index, item in enumerate(value):
             kind = type(item)
             if kind is str or kind is int or kind is bool or item is None or (
-                kind is float and (not finite or cast(float, item) - cast(float, item) == 0.0)
+                kind is float and (not finite or item - item == 0.0)
             ):
-                items.append(item)
+                append(item)
                 continue
             refined = check_json(item, (*loc, index), problems, depth + 1)
             if refined is FAIL:
                 good = False
-            items.append(refined)
+            append(refined)
         return tuple(items) if good else FAIL
 
-    def check_members(
-        value: Mapping[object, object], loc: Loc, problems: list[ValidationProblem], depth: int
-    ) -> object:
+    def check_members(value: Any, loc: Loc, problems: list[ValidationProblem], depth: int) -> object:
         if depth >= MAX_DEPTH:
             return too_deep(value, loc, problems)
         members: dict[str, object] = {}
         good = True
         for key, item in value.items():
-            if not isinstance(key, str):
-                bad_key(key, loc, problems)
-                good = False
-                continue
+            if type(key) is not str:
+                if not isinstance(key, str):
+                    bad_key(key, loc, problems)
+                    good = False
+                    continue
+                key = str(key)
             kind = type(item)
             if kind is str or kind is int or kind is bool or item is None or (
-                kind is float and (not finite or cast(float, item) - cast(float, item) == 0.0)
+                kind is float and (not finite or item - item == 0.0)
             ):
-                members[str(key)] = item
+                members[key] = item
                 continue
             refined = check_json(item, (*loc, key), problems, depth + 1)
             if refined is FAIL:
                 good = False
-            members[str(key)] = refined
-        return members if good else FAIL
+            members[key] = refined
+        return FrozenObject(members) if good else FAIL
 
     return check_json
 
