@@ -306,7 +306,7 @@ def json_checker(finite: bool) -> Checker:
     """The check of any JSON value, with arrays refined to tuples and objects to read-only FrozenObjects."""
 
     def check_json(value: Any, loc: Loc, problems: list[ValidationProblem], depth: int) -> object:
-        kind = type(value)
+        kind: type = type(value)
         if kind is str or kind is int or kind is bool or value is None:
             return value
         if kind is float:
@@ -318,7 +318,7 @@ def json_checker(finite: bool) -> Checker:
         if kind is dict or isinstance(value, Mapping):
             return check_members(value, loc, problems, depth)
         if isinstance(value, list | tuple):
-            return check_items(list(value), loc, problems, depth)
+            return check_items(list(cast("list[object]", value)), loc, problems, depth)
         if isinstance(value, bool):
             return bool(value)
         if isinstance(value, int):
@@ -339,7 +339,7 @@ def json_checker(finite: bool) -> Checker:
         append = items.append
         good = True
         for index, item in enumerate(value):
-            kind = type(item)
+            kind: type = type(item)
             if kind is str or kind is int or kind is bool or item is None or (
                 kind is float and (not finite or item - item == 0.0)
             ):
@@ -363,7 +363,7 @@ def json_checker(finite: bool) -> Checker:
                     good = False
                     continue
                 key = str(key)
-            kind = type(item)
+            kind: type = type(item)
             if kind is str or kind is int or kind is bool or item is None or (
                 kind is float and (not finite or item - item == 0.0)
             ):
