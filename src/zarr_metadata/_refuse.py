@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import threading
 from collections.abc import Callable, Mapping
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from zarr_metadata._frozen import FrozenObject
 from zarr_metadata._json import JSONValue, Loc, ProblemKind, Problems, ValidationProblem, shown
@@ -306,7 +306,7 @@ def json_checker(finite: bool) -> Checker:
     """The check of any JSON value, with arrays refined to tuples and objects to read-only FrozenObjects."""
 
     def check_json(value: Any, loc: Loc, problems: list[ValidationProblem], depth: int) -> object:
-        kind: type = type(value)
+        kind: type[object] = type(value)
         if kind is str or kind is int or kind is bool or value is None:
             return value
         if kind is float:
@@ -339,7 +339,7 @@ def json_checker(finite: bool) -> Checker:
         append = items.append
         good = True
         for index, item in enumerate(value):
-            kind: type = type(item)
+            kind: type[object] = type(item)
             if kind is str or kind is int or kind is bool or item is None or (
                 kind is float and (not finite or item - item == 0.0)
             ):
@@ -363,7 +363,7 @@ def json_checker(finite: bool) -> Checker:
                     good = False
                     continue
                 key = str(key)
-            kind: type = type(item)
+            kind: type[object] = type(item)
             if kind is str or kind is int or kind is bool or item is None or (
                 kind is float and (not finite or item - item == 0.0)
             ):
