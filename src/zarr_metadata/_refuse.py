@@ -306,7 +306,7 @@ def json_checker(finite: bool) -> Checker:
     """The check of any JSON value, with arrays refined to tuples and objects to read-only FrozenObjects."""
 
     def check_json(value: Any, loc: Loc, problems: list[ValidationProblem], depth: int) -> object:
-        kind: type[object] = type(value)
+        kind: type[object] = type(value)  # pyright: ignore[reportUnknownVariableType]
         if kind is str or kind is int or kind is bool or value is None:
             return value
         if kind is float:
@@ -339,7 +339,7 @@ def json_checker(finite: bool) -> Checker:
         append = items.append
         good = True
         for index, item in enumerate(value):
-            kind: type[object] = type(item)
+            kind: type[object] = type(item)  # pyright: ignore[reportUnknownVariableType]
             if kind is str or kind is int or kind is bool or item is None or (
                 kind is float and (not finite or item - item == 0.0)
             ):
@@ -363,7 +363,7 @@ def json_checker(finite: bool) -> Checker:
                     good = False
                     continue
                 key = str(key)
-            kind: type[object] = type(item)
+            kind: type[object] = type(item)  # pyright: ignore[reportUnknownVariableType]
             if kind is str or kind is int or kind is bool or item is None or (
                 kind is float and (not finite or item - item == 0.0)
             ):
