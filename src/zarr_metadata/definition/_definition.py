@@ -105,6 +105,8 @@ class Definition(Generic[C]):
     """The Zarr format whose documents hold fields of this kind."""
     is_kind: ClassVar[bool] = False
     """Whether this class is a kind: the class a scope files definitions by."""
+    remembered: ClassVar[bool] = True
+    """Whether `resolve` keeps the fields of this kind it read, for the next field written the same."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -56,7 +56,7 @@ def resolve(data: object, kind: type[D], context: Context, loc: Loc = ()) -> tup
     checked against the definition's TypedDict, its nested fields read in
     the same scope, and its rules run.
     """
-    key = json_key(data)
+    key = json_key(data) if kind.remembered else None
     if key is None:
         return _resolved(data, kind, context, loc)
     cache_key = (kind, context, key)

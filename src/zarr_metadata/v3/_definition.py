@@ -342,6 +342,9 @@ class ExtraFieldDefinition(Definition[C]):
     spec_members: ClassVar[frozenset[str]] = frozenset()
     """The members the spec defines in the documents this kind reads, which are never extra fields."""
     zarr_format: ClassVar[int | None] = 3
+    # An extra member often holds user data, large (consolidated metadata)
+    # and seldom written twice the same; keying it would cost more than it saves.
+    remembered: ClassVar[bool] = False
 
     def _refusal(self) -> str | None:
         finite = cast(object, self.finite)
