@@ -1,16 +1,20 @@
-"""Valid v3 documents for the reader and model tests: builders for examples, and hypothesis strategies built from valid parts.
+"""Documents for the v3 reader and model tests: builders for examples, hypothesis strategies built from valid parts, and ways to break them.
 
-Every strategy here draws a document that `CORE_AND_EXTENSIONS` reads
-without a problem: a data type with a fill value it takes, a chunk grid
+Every document strategy here (`array_documents`, `group_documents`,
+`consolidated_members`, ...) draws a document that `CORE_AND_EXTENSIONS`
+reads without a problem: a data type with a fill value it takes, a chunk grid
 that fits the shape, and a codec pipeline in order whose every codec fits
 the chunk it receives. Members are drawn in a random order, attributes may
 hold NaN and the infinities, and some fields are named so that nothing in
-scope claims them.
+scope claims them. `respellings` writes such a document another way that
+means the same; `mutations` and `anything` make input no reader should
+accept, or even expect.
 """
 
 from __future__ import annotations
 
 import base64
+import copy
 import math
 import re
 import string
@@ -36,8 +40,10 @@ def array_document(**members: Any) -> dict[str, Any]:
         "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [10, 10]}},
         "chunk_key_encoding": {"name": "default", "configuration": {"separator": "/"}},
         "fill_value": 0.0,
-        "codecs": [dict(LITTLE_BYTES)],
+        "codecs": [copy.deepcopy(LITTLE_BYTES)],
     }
+    # The members given are used as they are, not copied: a test may hand in
+    # a value too deep to copy.
     document.update(members)
     return document
 
@@ -68,8 +74,8 @@ def sharding_codec(
         "name": "sharding_indexed",
         "configuration": {
             "chunk_shape": chunk_shape,
-            "codecs": [dict(LITTLE_BYTES)] if codecs is None else codecs,
-            "index_codecs": [dict(LITTLE_BYTES)] if index_codecs is None else index_codecs,
+            "codecs": [copy.deepcopy(LITTLE_BYTES)] if codecs is None else codecs,
+            "index_codecs": [copy.deepcopy(LITTLE_BYTES)] if index_codecs is None else index_codecs,
             **configuration,
         },
     }
@@ -119,7 +125,6 @@ SPEC_ARRAY_MEMBERS = frozenset(
         "dimension_names",
     }
 )
-SPEC_GROUP_MEMBERS = frozenset({"zarr_format", "node_type", "attributes"})
 
 short_text = st.text(alphabet=string.ascii_letters + string.digits + "_-. /é", max_size=6)
 
@@ -212,7 +217,7 @@ class DataType:
         self.field = field
         self.fill_value = fill_value
         self.storage = storage
-        """"single_byte", "multi_byte", "variable_length", or None when unknown (a data type nothing claims)."""
+        """How its values are stored: single_byte, multi_byte, variable_length, or None when unknown (a data type nothing claims)."""
 
     def __repr__(self) -> str:
         return f"DataType({self.field!r}, {self.fill_value!r}, {self.storage!r})"
@@ -392,7 +397,7 @@ def pipelines(draw: st.DrawFn, lengths: list[set[int] | None], data_type: DataTy
         codecs.append({"name": "vlen-utf8" if data_type.field == "string" else "vlen-bytes"})
     elif depth < 1 and draw(st.integers(min_value=0, max_value=3)) == 0:
         inner_shape = [draw(st.sampled_from(_divisors(axis))) for axis in lengths]
-        index_codecs = [dict(LITTLE_BYTES), *draw(st.sampled_from([[], ["crc32c"]]))]
+        index_codecs = [copy.deepcopy(LITTLE_BYTES), *draw(st.sampled_from([[], ["crc32c"]]))]
         configuration: dict[str, Any] = {
             "chunk_shape": inner_shape,
             "codecs": draw(pipelines([{length} for length in inner_shape], data_type, depth + 1)),
@@ -405,7 +410,7 @@ def pipelines(draw: st.DrawFn, lengths: list[set[int] | None], data_type: DataTy
         codecs.append({"name": "bytes", "configuration": {"endian": draw(st.sampled_from(["little", "big"]))}})
     else:
         codecs.append(
-            draw(st.sampled_from(["bytes", {"name": "bytes"}, {"name": "bytes", "configuration": {}}, dict(LITTLE_BYTES)]))
+            draw(st.sampled_from(["bytes", {"name": "bytes"}, {"name": "bytes", "configuration": {}}, copy.deepcopy(LITTLE_BYTES)]))
         )
     codecs.extend(draw(bytes_to_bytes_codecs()))
     return codecs
@@ -437,7 +442,7 @@ def shuffled(draw: st.DrawFn, document: dict[str, Any]) -> dict[str, Any]:
 
 
 @st.composite
-def array_documents(draw: st.DrawFn, *, extras: bool = True) -> dict[str, Any]:
+def array_documents(draw: st.DrawFn) -> dict[str, Any]:
     """A valid v3 array document, built from valid parts, its members in a random order."""
     shape = draw(st.lists(st.integers(min_value=0, max_value=40), max_size=3))
     data_type = draw(data_types())
@@ -460,8 +465,7 @@ def array_documents(draw: st.DrawFn, *, extras: bool = True) -> dict[str, Any]:
         document["storage_transformers"] = draw(
             st.lists(st.builds(lambda value: {"name": "acme.transform", "configuration": {"value": value}}, finite_json), max_size=2)
         )
-    if extras:
-        document.update(draw(extra_members()))
+    document.update(draw(extra_members()))
     return draw(shuffled(document))
 
 

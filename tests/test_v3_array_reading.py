@@ -19,7 +19,7 @@ from _v3_documents import (
     sharding_codec,
     without,
 )
-from zarr_metadata.definition import AcceptedField, RefusedField, UnclaimedField
+from zarr_metadata.definition import AcceptedField, EmptyConfiguration, RefusedField, UnclaimedField
 from zarr_metadata.model import (
     UNSET,
     ZarrV3ArrayMetadata,
@@ -37,6 +37,7 @@ from zarr_metadata.v3.definition import (
     CORE_AND_EXTENSIONS,
     ArrayExtraFieldDefinition,
     Chunk,
+    CodecDefinition,
 )
 
 Loc = tuple[str | int, ...]
@@ -155,6 +156,39 @@ def test_a_member_of_the_wrong_json_type_is_an_invalid_type_at_the_member(member
 )
 def test_a_shape_problem_is_one_problem_at_shape(shape: object, kind: str) -> None:
     assert problems(array_document(shape=shape)) == one(("shape",), kind)
+
+
+def test_a_shape_problem_names_the_first_item_at_fault_and_holds_the_whole_array() -> None:
+    (problem,) = read_array_metadata_v3(array_document(shape=[1, -1, "a"])).problems
+    assert problem.input == [1, -1, "a"]
+    assert "item 1" in problem.message
+    (problem,) = read_array_metadata_v3(array_document(dimension_names=["x", 3])).problems
+    assert problem.input == ["x", 3]
+    assert "item 1" in problem.message
+
+
+def test_a_shape_that_is_no_json_is_a_problem_without_an_input() -> None:
+    (problem,) = read_array_metadata_v3(array_document(shape={1, 2})).problems
+    assert (problem.loc, problem.kind, problem.input) == (("shape",), "invalid_type", None)
+
+
+def test_arrays_may_arrive_as_tuples() -> None:
+    document = array_document(
+        shape=(100, 100),
+        chunk_grid={"name": "regular", "configuration": {"chunk_shape": (10, 10)}},
+        codecs=({"name": "transpose", "configuration": {"order": (1, 0)}}, LITTLE_BYTES),
+        dimension_names=("y", None),
+    )
+    assert problems(document) == Counter()
+
+
+def test_a_boolean_is_never_a_number() -> None:
+    assert problems(array_document(fill_value=True)) == one(("fill_value",), "invalid_type")
+    assert problems(array_document(shape=[True, 10])) == one(("shape",), "invalid_type")
+    gzip = {"name": "gzip", "configuration": {"level": False}}
+    assert problems(array_document(codecs=[LITTLE_BYTES, gzip])) == one(
+        ("codecs", 1, "configuration", "level"), "invalid_type"
+    )
 
 
 def test_an_empty_shape_is_a_scalar_array() -> None:
@@ -450,7 +484,7 @@ def test_a_configuration_member_out_of_range_is_located_at_the_member() -> None:
     assert problems(document) == one(("codecs", 1, "configuration", "level"), "invalid_value")
     (problem,) = reading.problems
     assert problem.input == 99
-    assert "99" in problem.message
+    assert problem.message == "expected an integer in [0, 9], got 99"
 
 
 def test_a_chunk_key_encoding_separator_is_one_of_two() -> None:
@@ -546,6 +580,40 @@ def test_a_later_codec_still_declares_its_own_output() -> None:
     )
 
 
+def test_a_codec_that_receives_bytes_or_an_input_not_known_to_be_an_array_records_none() -> None:
+    reading = read_array_metadata_v3(array_document(codecs=[{"name": "acme.a"}, {"name": "acme.b"}]))
+    assert reading.problems == ()
+    assert reading.pipeline[0].incoming == reading.chunk
+    assert reading.pipeline[1].incoming is None
+    after_bytes = read_array_metadata_v3(array_document(codecs=[LITTLE_BYTES, {"name": "acme.b"}, GZIP]))
+    assert [stage.incoming for stage in after_bytes.pipeline[1:]] == [None, None]
+
+
+SILENT = CodecDefinition(name="acme.silent", configuration=EmptyConfiguration, kind="array_array", size="static")
+"""An array -> array codec that does not declare its output."""
+
+
+def test_after_a_codec_that_does_not_declare_its_output_the_next_receives_an_unknown_chunk() -> None:
+    scope = CORE_AND_EXTENSIONS.update(codecs=[*CORE_AND_EXTENSIONS.codecs.values(), SILENT])
+    reading = read_array_metadata_v3(array_document(codecs=["acme.silent", "bytes"]), context=scope)
+    assert reading.problems == ()
+    assert isinstance(reading.pipeline[0].codec, AcceptedField)
+    assert reading.pipeline[1].incoming == Chunk()
+
+
+def test_a_data_type_of_unknown_storage_needs_no_endian() -> None:
+    assert problems(array_document(data_type="acme.half", fill_value=0, codecs=["bytes"])) == Counter()
+
+
+def test_blosc_needs_a_typesize_to_shuffle() -> None:
+    blosc = {"name": "blosc", "configuration": {"cname": "zstd", "clevel": 5, "shuffle": "shuffle", "blocksize": 0}}
+    assert problems(array_document(codecs=[LITTLE_BYTES, blosc])) == one(
+        ("codecs", 1, "configuration", "typesize"), "missing_key"
+    )
+    unshuffled = {**blosc, "configuration": {**blosc["configuration"], "shuffle": "noshuffle"}}
+    assert problems(array_document(codecs=[LITTLE_BYTES, unshuffled])) == Counter()
+
+
 def test_a_codec_nothing_claims_may_be_the_array_to_bytes_codec() -> None:
     assert problems(array_document(codecs=[{"name": "vlen-utf8"}, GZIP], data_type="string", fill_value="")) == Counter()
 
@@ -621,8 +689,9 @@ def test_a_storage_transformer_nothing_claims_is_kept_and_unclaimed() -> None:
 
 def test_an_extra_member_nothing_claims_is_kept_as_written_with_any_number() -> None:
     member = {"values": [float("nan"), float("inf")]}
-    reading = read_array_metadata_v3(array_document(acme=member))
+    reading = read_array_metadata_v3(array_document(acme=member, attributes={}, dimension_names=["y", "x"]))
     assert reading.problems == ()
+    assert list(reading.extra_fields) == ["acme"]
     assert isinstance(reading.extra_fields["acme"], UnclaimedField)
 
 

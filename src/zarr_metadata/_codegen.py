@@ -41,9 +41,9 @@ _PYTHON_KINDS: dict[type, str] = {
 }
 
 
-def generate(root: Node) -> Checker:
-    """The compiled checker of `root` and everything it holds."""
-    module = _Module()
+def generate(root: Node, frozen: bool = False) -> Checker:
+    """The compiled checker of `root` and everything it holds; `frozen` makes every object it refines read-only."""
+    module = _Module(frozen)
     entry = module.function(root)
     source = "\n".join(module.lines)
     namespace: dict[str, Any] = dict(module.constants)
@@ -63,7 +63,8 @@ def _title(node: Node) -> str:
 class _Module:
     """The source and constants of one generated module."""
 
-    def __init__(self) -> None:
+    def __init__(self, frozen: bool) -> None:
+        self.frozen = frozen
         self.lines: list[str] = []
         self.constants: dict[str, object] = {
             "FAIL": _refuse.FAIL,
@@ -106,7 +107,7 @@ class _Module:
         elif isinstance(node, Choice):
             name = self.constant(_refuse.choice_checker(node))
         elif isinstance(node, AnyJSON):
-            name = self.constant(_refuse.json_checker(node.finite))
+            name = self.constant(_refuse.json_checker(node.finite, self.frozen))
         elif isinstance(node, Passthrough):
             name = self.constant(_refuse.taken_as_it_is)
         else:
@@ -215,12 +216,33 @@ class _Module:
             lines.append(f"{indent}    {stored}")
             lines.append(f"{indent}else:")
             indent += "    "
-        lines.append(f"{indent}y = {call}")
+        direct = self._direct_object_member(node)
+        if direct is not None:
+            # A union whose only object member is a TypedDict (a field: a
+            # name or a named configuration) sends objects straight to it.
+            lines.append(f"{indent}if type({var}) is dict:")
+            lines.append(f"{indent}    y = {direct}({var}, {loc}, p, d + 1)")
+            lines.append(f"{indent}else:")
+            lines.append(f"{indent}    y = {call}")
+        else:
+            lines.append(f"{indent}y = {call}")
         lines.append(f"{indent}if y is FAIL:")
         lines.append(f"{indent}    ok = False")
         lines.append(f"{indent}else:")
         lines.append(f"{indent}    {refined}")
         return lines
+
+    def _direct_object_member(self, node: Node) -> str | None:
+        """The function of the one member of a union that takes objects, when there is exactly one; None otherwise."""
+        while isinstance(node, Alias):
+            assert node.target is not None
+            node = node.target
+        if not isinstance(node, Union):
+            return None
+        takers = [member for member in _spread(node) if "object" in member.kinds]
+        if len(takers) != 1:
+            return None
+        return self.function(takers[0])
 
     def _container_head(self, name: str, array: bool) -> list[str]:
         if array:
@@ -286,7 +308,7 @@ class _Module:
             "            k = str(k)",
         ]
         lines += self._checked(node.value, "x", "loc + (k,)", "        ", "out[k] = $")
-        lines.append("    return FrozenObject(out) if ok else FAIL")
+        lines.append(f"    return {'FrozenObject(out)' if self.frozen else 'out'} if ok else FAIL")
         self._emit(lines)
 
     def _record(self, name: str, node: Record) -> None:
@@ -315,7 +337,7 @@ class _Module:
             lines += self._checked(node.extra, "x", "loc + (k,)", "            ", "out[k] = $")
         if required:
             lines += [f"    if seen != {required}:", f"        missing(v, loc, p, {record})", "        ok = False"]
-        lines.append("    return FrozenObject(out) if ok else FAIL")
+        lines.append(f"    return {'FrozenObject(out)' if self.frozen else 'out'} if ok else FAIL")
         self._emit(lines)
 
     def _union(self, name: str, node: Union) -> None:

@@ -302,8 +302,9 @@ def taken_as_it_is(value: object, loc: Loc, problems: list[ValidationProblem], d
 # Any JSON: attributes, and members nothing reads.
 
 
-def json_checker(finite: bool) -> Checker:
-    """The check of any JSON value, with arrays refined to tuples and objects to read-only FrozenObjects."""
+def json_checker(finite: bool, frozen: bool = False) -> Checker:
+    """The check of any JSON value, with arrays refined to tuples and objects to fresh dicts (read-only ones when `frozen`)."""
+    made: type[dict[str, object]] = FrozenObject if frozen else dict
 
     def check_json(value: Any, loc: Loc, problems: list[ValidationProblem], depth: int) -> object:
         kind: type[object] = type(value)  # pyright: ignore[reportUnknownVariableType]
@@ -373,7 +374,7 @@ def json_checker(finite: bool) -> Checker:
             if refined is FAIL:
                 good = False
             members[key] = refined
-        return FrozenObject(members) if good else FAIL
+        return made(members) if good else FAIL
 
     return check_json
 

@@ -91,15 +91,21 @@ def read_consolidated_metadata_v3(
     found = list(relocated(problems, AT))
     listed = cast("Mapping[str, object]", (member or {}).get("metadata", {}))
     nodes: dict[str, ZarrV3NodeMetadataReading] = {}
+    misplaced: set[str] = set()
     for path, document in listed.items():
         loc = (*AT, "metadata", path)
-        found.extend(node_path_problems(path, loc))
+        path_problems = list(node_path_problems(path, loc))
         if path.startswith("/"):
-            found.append(ValidationProblem(loc, f"expected a path relative to the group, got {path!r}", "invalid_value"))
+            path_problems.append(ValidationProblem(loc, f"expected a path relative to the group, got {path!r}", "invalid_value"))
+        if path_problems:
+            # A key that is no relative path names no place in the tree, so
+            # it has no parent to look for: its one problem is the key.
+            misplaced.add(path)
+            found.extend(path_problems)
         reading = read_node_metadata_v3(document, context=scope)
         found.extend(relocated(reading.problems, loc))
         nodes[path] = reading
-    found.extend(_tree_problems(nodes))
+    found.extend(_tree_problems(nodes, misplaced))
     reading = ZarrV3ConsolidatedMetadataReading(problems=tuple(found), nodes=FrozenObject(nodes))
     if reading.problems:
         return reading
@@ -108,10 +114,12 @@ def read_consolidated_metadata_v3(
     return reading
 
 
-def _tree_problems(nodes: Mapping[str, ZarrV3NodeMetadataReading]) -> list[ValidationProblem]:
-    """The documents whose parent is not listed, or is not a group."""
+def _tree_problems(nodes: Mapping[str, ZarrV3NodeMetadataReading], misplaced: set[str]) -> list[ValidationProblem]:
+    """The documents whose parent is not listed, or is not a group; keys that are no relative path are not asked."""
     problems: list[ValidationProblem] = []
     for path in nodes:
+        if path in misplaced:
+            continue
         parent = parent_path(path)
         if not parent:
             continue
@@ -143,6 +151,8 @@ class ZarrV3ConsolidatedMetadata(Keyed):
             raise MetadataValidationError(reading.problems)
         model = reading.metadata
         self._set(model._member, model._context, model._reading)
+        # The reading was made for this call alone, so it can take this model as its own.
+        object.__setattr__(model._reading, "metadata", self)
 
     def _set(self, member: Mapping[str, Any], context: ZarrV3Context, reading: ZarrV3ConsolidatedMetadataReading) -> None:
         object.__setattr__(self, "_member", member)

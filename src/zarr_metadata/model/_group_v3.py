@@ -125,6 +125,8 @@ class ZarrV3GroupMetadata(Keyed):
             raise MetadataValidationError(reading.problems)
         model = reading.metadata
         self._set(model._document, model._context, model._reading)
+        # The reading was made for this call alone, so it can take this model as its own.
+        object.__setattr__(model._reading, "metadata", self)
 
     def _set(self, document: Mapping[str, Any], context: ZarrV3Context, reading: ZarrV3GroupMetadataReading) -> None:
         object.__setattr__(self, "_document", document)

@@ -50,6 +50,9 @@ def parsed_document(data: object) -> tuple[object, Problems]:
         )
     except RecursionError:
         return None, (ValidationProblem((), "expected JSON nested less deeply than the parser can read", "invalid_json"),)
+    except ValueError as error:
+        # For example an integer with more digits than Python converts; the parser says no position.
+        return None, (ValidationProblem((), f"expected JSON that Python can read: {error}", "invalid_json"),)
 
 
 def document_from(mapping: Mapping[StoreKey, bytes], key: StoreKey) -> object:

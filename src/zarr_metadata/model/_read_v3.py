@@ -64,7 +64,10 @@ def collapsed(value: object, problems: Problems, at: Loc, expected: str) -> Prob
     kind = "invalid_type" if any(problem.kind == "invalid_type" for problem in problems) else "invalid_value"
     first = problems[0]
     detail = first.message if first.loc == at else f"item {first.loc[len(at)]}: {first.message}"
-    return (ValidationProblem(at, f"expected {expected}, got {shown(value)} ({detail})", kind, input=cast(Any, None)),)
+    # The offending value is the whole array, when it is JSON at all (a
+    # set, say, is not, and the checker writes such an input as null).
+    offending = value if not refine(value, UserJSONValue)[1] else None
+    return (ValidationProblem(at, f"expected {expected}, got {shown(value)} ({detail})", kind, input=cast(Any, offending)),)
 
 
 def read_extra_fields(
