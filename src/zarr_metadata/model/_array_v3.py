@@ -176,24 +176,12 @@ class _ArrayReader:
 
     def refined(self, reading: ZarrV3ArrayMetadataReading) -> FrozenObject:
         """The document of a reading without problems, each member as its step refined it, in the document's order."""
-        document = self.document
-        structure = self.structure()
-        fill = document["fill_value"]
-        members: dict[str, object] = {
-            "data_type": cast(Any, reading.data_type).json,
-            "chunk_grid": cast(Any, reading.chunk_grid).json,
-            "chunk_key_encoding": cast(Any, reading.chunk_key_encoding).json,
-            "shape": structure.shape,
-            "fill_value": fill if type(fill) in _SCALARS else refine(fill, UserJSONValue)[0],
-            "codecs": tuple(stage.codec.json for stage in reading.pipeline),
-        }
-        if "dimension_names" in document:
-            members["dimension_names"] = structure.dimension_names
-        if "storage_transformers" in document:
-            members["storage_transformers"] = tuple(field.json for field in reading.storage_transformers)
-        for key, field in reading.extra_fields.items():
-            members[key] = cast("Mapping[str, object]", field.json)[key]
-        return FrozenObject({key: members.get(key, value) for key, value in document.items()})
+        members = self.structure().refined()
+        if reading.extra_fields:
+            members = dict(members)
+            for key, field in reading.extra_fields.items():
+                members[key] = cast("Mapping[str, object]", field.json)[key]
+        return FrozenObject({key: members.get(key, value) for key, value in self.document.items()})
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -209,6 +197,27 @@ class _Structure:
     shape: tuple[int, ...] | None
     dimension_names: tuple[str | None, ...] | None
     problems: tuple[ValidationProblem, ...]
+    fill_value: object
+    """The fill value as written (unrefined)."""
+    refined_members: dict[str, object] | None = dataclasses.field(default=None, compare=False)
+
+    def refined(self) -> dict[str, object]:
+        """Each structural member of a document without problems, refined and read-only; made once, the first time asked."""
+        members = self.refined_members
+        if members is None:
+            fill = self.fill_value
+            members = {
+                "data_type": self.data_type.json,
+                "chunk_grid": self.chunk_grid.json,
+                "chunk_key_encoding": self.chunk_key_encoding.json,
+                "shape": self.shape,
+                "fill_value": fill if type(fill) in _SCALARS else refine(fill, UserJSONValue)[0],
+                "codecs": tuple(stage.codec.json for stage in self.pipeline),
+                "dimension_names": self.dimension_names,
+                "storage_transformers": tuple(field.json for field in self.storage_transformers),
+            }
+            object.__setattr__(self, "refined_members", members)
+        return members
 
 
 
@@ -264,6 +273,7 @@ class _StructureReader:
             self.refined_shape,
             self.refined_names,
             tuple(self.problems),
+            fill,
         )
 
     def codecs(self) -> list[CodecAt] | None:
