@@ -316,12 +316,29 @@ class _Module:
         required = sum(1 for member in node.members if member.required)
         lines = self._container_head(name, array=False)
         lines += ["    out = {}", "    ok = True", "    seen = 0", "    for k, x in v.items():"]
-        for index, member in enumerate(node.members):
-            lines.append(f"        {'if' if index == 0 else 'elif'} k == {member.key!r}:")
+        # Members a reader judges later are taken as they are; one set
+        # lookup finds them instead of a comparison with each key in turn.
+        taken = [member for member in node.members if isinstance(member.node, Passthrough)]
+        checked = [member for member in node.members if not isinstance(member.node, Passthrough)]
+        branch = "if"
+        if len(taken) > 1:
+            for counted in (True, False):
+                keys = frozenset(member.key for member in taken if member.required == counted)
+                if keys:
+                    lines.append(f"        {branch} k in {self.constant(keys)}:")
+                    if counted:
+                        lines.append("            seen += 1")
+                    lines.append("            out[k] = x")
+                    branch = "elif"
+        else:
+            checked = list(node.members)
+        for member in checked:
+            lines.append(f"        {branch} k == {member.key!r}:")
+            branch = "elif"
             if member.required:
                 lines.append("            seen += 1")
             lines += self._checked(member.node, "x", "loc + (k,)", "            ", "out[k] = $")
-        other = "        else:" if node.members else "        if True:"
+        other = "        else:" if branch == "elif" else "        if True:"
         lines += [
             other,
             "            if type(k) is not str:",
