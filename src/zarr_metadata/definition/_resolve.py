@@ -77,20 +77,48 @@ _READ_FIELDS: dict[tuple[type, object, object], tuple[ResolvedField[Any], Proble
 """Fields read before, by kind, scope and JSON text: the same codec in 10,000 consolidated documents is read once."""
 
 _MOST_READ_FIELDS = 4096
-def json_key(data: object) -> object:
+def json_key(data: object, refined: bool = False) -> object:
     """A hashable key equal for two values exactly when they are the same JSON to the checker: `true`, `1`, `1.0`, `0.0` and `-0.0` all differ.
 
     None for a large value (not worth keeping) or one marshal cannot write.
     marshal writes exact types only (no subclass, no object with a
     `__repr__` of its own), so equal keys mean equal values of equal types.
+    `refined` says the value holds only what this package refined, so its
+    read-only objects may be keyed by repr without looking inside.
     """
     if type(data) is str:
         return data
     try:
         key = marshal.dumps(cast(Any, data), 2)
     except (ValueError, TypeError):
-        return None
+        return _refined_key(data, refined)
     return key if len(key) <= _LONGEST_KEY else None
+
+
+def _refined_key(data: object, refined: bool) -> object:
+    """The key of a value this package refined (a FrozenObject, or a tuple of such values): its repr, which for refined JSON is exact.
+
+    marshal refuses dict subclasses; a refined value holds exact JSON types
+    only, whose reprs tell `true`, `1` and `1.0` apart.
+    """
+    if not (refined or _refined(data)):
+        return None
+    try:
+        text = repr(data)
+    except ValueError:  # an int too long to write
+        return None
+    return ("refined", text) if len(text) <= _LONGEST_KEY else None
+
+
+def _refined(data: object) -> bool:
+    if type(data) is FrozenObject:
+        return True
+    if type(data) is tuple:
+        return all(type(item) in _REFINED_ITEMS or _refined(item) for item in cast("tuple[object, ...]", data))
+    return False
+
+
+_REFINED_ITEMS = frozenset({str, int, float, bool, type(None), type(...)})
 
 
 _LONGEST_KEY = 4096

@@ -103,7 +103,7 @@ def read_array_metadata_v3(value: object, *, context: ZarrV3Context | None = Non
     document, problems = read_document(value, _ArrayDocument)
     if document is None:
         return ZarrV3ArrayMetadataReading(problems=problems)
-    reader = _ArrayReader(document, scope, list(problems))
+    reader = _ArrayReader(document, scope, list(problems), trusted=type(value) is FrozenObject)
     reading = reader.read()
     if reading.problems:
         return reading
@@ -116,10 +116,14 @@ def read_array_metadata_v3(value: object, *, context: ZarrV3Context | None = Non
 class _ArrayReader:
     """One pass over an array document: each step adds its problems, and skips what depends on an unknown part."""
 
-    def __init__(self, document: dict[str, Any], context: ZarrV3Context, problems: list[ValidationProblem]) -> None:
+    def __init__(
+        self, document: dict[str, Any], context: ZarrV3Context, problems: list[ValidationProblem], *, trusted: bool = False
+    ) -> None:
         self.document = document
         self.context = context
         self.problems = problems
+        self.trusted = trusted
+        """Whether the document came refined by this package (a model's does), so its members may be keyed unexamined."""
         self.read_structure: _Structure | None = None
 
     def read(self) -> ZarrV3ArrayMetadataReading:
@@ -160,7 +164,7 @@ class _ArrayReader:
             get("dimension_names", ...),
             get("storage_transformers", ...),
         )
-        key = json_key(members)
+        key = json_key(members, self.trusted)
         if key is not None:
             known = _STRUCTURES.get((self.context, key))
             if known is not None:
