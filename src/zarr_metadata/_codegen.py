@@ -70,6 +70,8 @@ class _Module:
             "FAIL": _refuse.FAIL,
             "FrozenObject": FrozenObject,
             "MAX_DEPTH": _refuse.MAX_DEPTH,
+            "JSON_INT": _refuse.JSON_INT,
+            "JSON_INT_MIN": _refuse.JSON_INT_MIN,
             "too_deep": _refuse.too_deep,
             "wrong_type": _refuse.wrong_type,
             "not_array": _refuse.not_array,
@@ -151,7 +153,7 @@ class _Module:
         elif isinstance(node, Choice):
             test = self._choice_test(node)
         elif isinstance(node, AnyJSON):
-            test = "(type(@) is str or type(@) is int or @ is None or @ is True or @ is False)"
+            test = "(type(@) is str or (type(@) is int and JSON_INT_MIN < @ < JSON_INT) or @ is None or @ is True or @ is False)"
         elif isinstance(node, Passthrough):
             test = "True"
         elif isinstance(node, Union):
@@ -182,10 +184,20 @@ class _Module:
             bound = getattr(bounds, name)
             if bound is not None:
                 limits.append(f"@ {operator} {self.constant(bound)}")
+        # An int too long for JSON text is refused by the slow check; bounds
+        # that already keep it out spare the inline test the comparison.
+        low = bounds.ge if bounds.ge is not None else bounds.gt
+        high = bounds.le if bounds.le is not None else bounds.lt
+        sized: list[str] = []
+        if low is None or low <= _refuse.JSON_INT_MIN:
+            sized.append("JSON_INT_MIN < @")
+        if high is None or high >= _refuse.JSON_INT:
+            sized.append("@ < JSON_INT")
         if node.type is int:
-            test = "type(@) is int"
+            test = " and ".join(["type(@) is int", *sized])
         else:
-            test = "(type(@) is int or (type(@) is float and @ - @ == 0.0))"
+            integer = " and ".join(["type(@) is int", *sized])
+            test = f"(({integer}) or (type(@) is float and @ - @ == 0.0))"
         return "(" + " and ".join([test, *limits]) + ")"
 
     def _choice_test(self, node: Choice) -> str:

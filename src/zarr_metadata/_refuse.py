@@ -32,6 +32,11 @@ from zarr_metadata._shapes import (
 FAIL: Final = object()
 """What a checker returns for a value with problems."""
 
+JSON_INT: Final = 10**4300
+"""No integer this large or larger (in magnitude) is JSON here: Python neither reads nor writes one of 4301 digits as text."""
+
+JSON_INT_MIN: Final = -JSON_INT
+
 MAX_DEPTH: Final = 256
 """The most levels of arrays and objects a value may nest; a container deeper than this is a problem."""
 
@@ -63,6 +68,17 @@ def _as_input(value: object) -> Any:
 def wrong_type(value: object, loc: Loc, problems: list[ValidationProblem], expected: str) -> object:
     """Refuse `value` for not being the JSON type `expected` describes."""
     return add(problems, loc, f"expected {expected}, got {shown(value)}", "invalid_type", value)
+
+
+def too_long(value: int, loc: Loc, problems: list[ValidationProblem]) -> object:
+    """Refuse an integer of more digits than JSON text holds here."""
+    return add(
+        problems,
+        loc,
+        f"expected an integer of at most 4300 digits, got one of about {int(value.bit_length() * 0.30103)} digits",
+        "invalid_value",
+        None,
+    )
 
 
 def too_deep(value: object, loc: Loc, problems: list[ValidationProblem]) -> object:
@@ -259,6 +275,8 @@ def scalar_checker(node: Scalar) -> Checker:
             value = float(value)
         else:
             value = int(value)
+            if not JSON_INT_MIN < value < JSON_INT:
+                return too_long(value, loc, problems)
         if not _within(value, node.bounds):
             return add(
                 problems,
@@ -308,8 +326,10 @@ def json_checker(finite: bool, frozen: bool = False) -> Checker:
 
     def check_json(value: Any, loc: Loc, problems: list[ValidationProblem], depth: int) -> object:
         kind: type[object] = type(value)  # pyright: ignore[reportUnknownVariableType]
-        if kind is str or kind is int or kind is bool or value is None:
+        if kind is str or kind is bool or value is None or (kind is int and JSON_INT_MIN < value < JSON_INT):
             return value
+        if kind is int:
+            return too_long(value, loc, problems)
         if kind is float:
             if finite and value - value != 0.0:
                 return add(problems, loc, f"expected a finite number, got {shown(value)}", "invalid_value", value)
@@ -323,7 +343,7 @@ def json_checker(finite: bool, frozen: bool = False) -> Checker:
         if isinstance(value, bool):
             return bool(value)
         if isinstance(value, int):
-            return int(value)
+            return check_json(int(value), loc, problems, depth)
         if isinstance(value, str):
             return str(value)
         if isinstance(value, float):
@@ -341,9 +361,9 @@ def json_checker(finite: bool, frozen: bool = False) -> Checker:
         good = True
         for index, item in enumerate(value):
             kind: type[object] = type(item)  # pyright: ignore[reportUnknownVariableType]
-            if kind is str or kind is int or kind is bool or item is None or (
+            if kind is str or kind is bool or item is None or (
                 kind is float and (not finite or item - item == 0.0)
-            ):
+            ) or (kind is int and JSON_INT_MIN < item < JSON_INT):
                 append(item)
                 continue
             refined = check_json(item, (*loc, index), problems, depth + 1)
@@ -365,9 +385,9 @@ def json_checker(finite: bool, frozen: bool = False) -> Checker:
                     continue
                 key = str(key)
             kind: type[object] = type(item)  # pyright: ignore[reportUnknownVariableType]
-            if kind is str or kind is int or kind is bool or item is None or (
+            if kind is str or kind is bool or item is None or (
                 kind is float and (not finite or item - item == 0.0)
-            ):
+            ) or (kind is int and JSON_INT_MIN < item < JSON_INT):
                 members[key] = item
                 continue
             refined = check_json(item, (*loc, key), problems, depth + 1)
