@@ -295,9 +295,16 @@ def array_meaning(document: Mapping[str, Any], reading: ZarrV3ArrayMetadataReadi
         tuple(_canonical_text(stage.codec) for stage in reading.pipeline),
         tuple(_canonical_text(field) for field in reading.storage_transformers),
         json_text(document.get("attributes", {})),
-        document.get("dimension_names"),
+        _named_dimensions(document.get("dimension_names")),
         tuple(sorted((key, _canonical_text(field)) for key, field in reading.extra_fields.items())),
     )
+
+
+def _named_dimensions(names: tuple[str | None, ...] | None) -> tuple[str | None, ...] | None:
+    """Dimension names as they mean: None when no dimension is named, written absent or all null."""
+    if names is None or all(name is None for name in names):
+        return None
+    return names
 
 
 def refuse_contradictions(fields: Any, context: ZarrV3Context) -> None:
