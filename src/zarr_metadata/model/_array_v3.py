@@ -109,7 +109,10 @@ def read_array_metadata_v3(value: object, *, context: ZarrV3Context | None = Non
         return reading
     from zarr_metadata.model._array_model_v3 import ZarrV3ArrayMetadata
 
-    ZarrV3ArrayMetadata._of(reader.refined(reading), scope, reading)  # pyright: ignore[reportPrivateUsage]
+    # A document this package refined (a model's) is read-only already and
+    # refines to itself, so it serves as the model's document as it is.
+    document = value if reader.trusted else reader.refined(reading)
+    ZarrV3ArrayMetadata._of(document, scope, reading)  # pyright: ignore[reportPrivateUsage]
     return reading
 
 
