@@ -3,34 +3,30 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, Literal, NoReturn, cast
+from typing import Any, ClassVar, Literal, cast
 
 from typing_extensions import TypedDict, Unpack
 
 from zarr_metadata._common import ZarrV3NamedConfigJSON
-from zarr_metadata._frozen import FrozenObject, thawed
+from zarr_metadata._frozen import FrozenObject
 from zarr_metadata._json import UNSET, JSONValue, Loc
 from zarr_metadata.definition._fields import ResolvedField, UnclaimedField
 from zarr_metadata.definition._resolve import canonical_fill_value, canonical_of
-from zarr_metadata.definition._scope import Conflict, ScopeConflictError
 from zarr_metadata.model._array_v3 import (
     SPEC_MEMBERS,
     ZarrV3ArrayMetadataReading,
     read_array_metadata_v3,
 )
 from zarr_metadata.model._keyed import (
-    Keyed,
     StoreKey,
     document_bytes,
     document_from,
     edited,
-    frozen_document,
     json_text,
 )
+from zarr_metadata.model._model import Model
 from zarr_metadata.model._read_v3 import must_understand
-from zarr_metadata.problems import MetadataValidationError
 from zarr_metadata.v3._context import ZarrV3Context
-from zarr_metadata.v3._scopes import CORE_AND_EXTENSIONS
 from zarr_metadata.v3.array import (
     ZARR_V3_ARRAY_METADATA_STORE_KEY,
     ZarrV3ArrayMetadataJSON,
@@ -58,57 +54,31 @@ class ZarrV3ArrayMetadataUpdate(TypedDict, total=False, closed=True):
 _UPDATABLE = frozenset(SPEC_MEMBERS - {"zarr_format", "node_type"})
 
 
-class ZarrV3ArrayMetadata(Keyed):
+class ZarrV3ArrayMetadata(Model):
     """A valid v3 array document, read in a scope: immutable, hashable, and equal to another that means the same.
 
     Fields and fill values compare by their canonical spelling; attributes
     and unclaimed JSON compare as JSON text.
     """
 
-    __slots__ = ("_context", "_document", "_meaning", "_reading")
+    __slots__ = ()
 
     zarr_format: ClassVar[Literal[3]] = 3
     node_type: ClassVar[Literal["array"]] = "array"
 
-    _document: Mapping[str, Any]
-    _context: ZarrV3Context
     _reading: ZarrV3ArrayMetadataReading
-    _meaning: tuple[object, ...] | None
 
     def __init__(self, document: object, context: ZarrV3Context | None = None) -> None:
-        reading = read_array_metadata_v3(document, context=context)
-        if reading.metadata is None:
-            raise MetadataValidationError(reading.problems)
-        model = reading.metadata
-        self._set(model._document, model._context, model._reading)
-        # The reading was made for this call alone, so it can take this model as its own.
-        object.__setattr__(model._reading, "metadata", self)
-
-    def _set(self, document: Mapping[str, Any], context: ZarrV3Context, reading: ZarrV3ArrayMetadataReading) -> None:
-        object.__setattr__(self, "_document", document)
-        object.__setattr__(self, "_context", context)
-        object.__setattr__(self, "_reading", reading)
-        object.__setattr__(self, "_meaning", None)
+        super().__init__(document, context)
 
     @classmethod
-    def _of(cls, document: object, context: ZarrV3Context, reading: ZarrV3ArrayMetadataReading) -> ZarrV3ArrayMetadata:
-        """The model of a document `reading` found valid; the reading is kept as this model's."""
-        model = object.__new__(cls)
-        model._set(frozen_document(document), context, reading)
-        # The reading has not left its reader yet, so it can still take its model.
-        object.__setattr__(reading, "metadata", model)
-        return model
+    def _read(cls, document: object, context: ZarrV3Context | None) -> ZarrV3ArrayMetadataReading:
+        return read_array_metadata_v3(document, context=context)
 
-    def __setattr__(self, name: str, value: object) -> NoReturn:
-        msg = f"{type(self).__name__} is immutable; use update() for a changed copy"
-        raise AttributeError(msg)
+    def _meaning_of(self) -> tuple[object, ...]:
+        return array_meaning(self._document, self._reading)
 
     # Reading and writing
-
-    @classmethod
-    def from_json(cls, data: object, *, context: ZarrV3Context | None = None) -> ZarrV3ArrayMetadata:
-        """The model of `data`, a JSON document; raises `MetadataValidationError` with every problem."""
-        return cls(data, context)
 
     @classmethod
     def from_key_value(cls, mapping: Mapping[StoreKey, bytes], *, context: ZarrV3Context | None = None) -> ZarrV3ArrayMetadata:
@@ -124,11 +94,6 @@ class ZarrV3ArrayMetadata(Keyed):
         return {ZARR_V3_ARRAY_METADATA_STORE_KEY: document_bytes(self._document, indent)}
 
     # Views of the members
-
-    @property
-    def context(self) -> ZarrV3Context:
-        """The scope this model was read in."""
-        return self._context
 
     @property
     def reading(self) -> ZarrV3ArrayMetadataReading:
@@ -203,26 +168,6 @@ class ZarrV3ArrayMetadata(Keyed):
         """A copy with `members` set (extra members in `extra_fields`; UNSET removes one), read in the same scope."""
         return type(self)(edited(self._document, members, _UPDATABLE), self._context)
 
-    def with_context(self, context: ZarrV3Context | None = None) -> ZarrV3ArrayMetadata:
-        """This document read in `context` instead; raises `MetadataValidationError` if it has problems there."""
-        return type(self)(thawed(self._document), context)
-
-    def refined_in(self, context: ZarrV3Context | None = None) -> ZarrV3ArrayMetadata:
-        """This document read in `context`, which must claim every field this scope claims with the same definition."""
-        scope = CORE_AND_EXTENSIONS if context is None else context
-        refuse_contradictions(self._reading.fields(), scope)
-        return self.with_context(scope)
-
-    def refines(self, other: ZarrV3ArrayMetadata) -> bool:
-        """Whether this is `other`'s document, read in a scope that claims every field `other`'s claims, with the same definitions."""
-        if json_text(self._document) != json_text(other._document):
-            return False
-        mine = dict(self._reading.fields())
-        return all(
-            field.definition is None or getattr(mine.get(loc), "definition", None) == field.definition
-            for loc, field in other._reading.fields()
-        )
-
     @classmethod
     def create_default(
         cls, *, context: ZarrV3Context | None = None, **overrides: Unpack[ZarrV3ArrayMetadataUpdate]
@@ -241,41 +186,11 @@ class ZarrV3ArrayMetadata(Keyed):
         }
         return cls(edited(document, overrides, _UPDATABLE), context)
 
-    # Meaning
-
-    def _meaning_key(self) -> tuple[object, ...]:
-        meaning = self._meaning
-        if meaning is None:
-            meaning = array_meaning(self._document, self._reading)
-            object.__setattr__(self, "_meaning", meaning)
-        return meaning
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ZarrV3ArrayMetadata):
-            return NotImplemented
-        return self is other or self._meaning_key() == other._meaning_key()
-
-    def __hash__(self) -> int:
-        return hash(self._meaning_key())
-
     def __repr__(self) -> str:
         return f"ZarrV3ArrayMetadata(shape={self.shape!r}, data_type={json_text(self.data_type)})"
 
-    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        return (_restored_array, (thawed(self._document), self._context))
-
-    def __copy__(self) -> ZarrV3ArrayMetadata:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, object]) -> ZarrV3ArrayMetadata:
-        return self
-
 
 _NONE: Mapping[str, JSONValue] = FrozenObject()
-
-
-def _restored_array(document: object, context: ZarrV3Context) -> ZarrV3ArrayMetadata:
-    return ZarrV3ArrayMetadata(document, context)
 
 
 def _canonical_text(field: ResolvedField[Any]) -> str:
@@ -305,19 +220,3 @@ def _named_dimensions(names: tuple[str | None, ...] | None) -> tuple[str | None,
     if names is None or all(name is None for name in names):
         return None
     return names
-
-
-def refuse_contradictions(fields: Any, context: ZarrV3Context) -> None:
-    """Raise `ScopeConflictError` unless `context` claims each claimed field in `fields` with the same definition."""
-    conflicts: list[Conflict] = []
-    for loc, field in fields:
-        definition = field.definition
-        if definition is None:
-            continue
-        kind = field.read_as
-        found = context.claimant(kind, field.name)
-        if found != definition:
-            filed = kind.filed_under(field.name)[0] or field.name
-            conflicts.append(Conflict((kind, filed), definition, found, loc=loc, written=field.name))
-    if conflicts:
-        raise ScopeConflictError(conflicts)

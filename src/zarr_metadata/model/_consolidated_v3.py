@@ -9,22 +9,23 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator, Mapping
-from typing import Any, ClassVar, Literal, NoReturn, cast
+from typing import Any, ClassVar, Literal, Self, cast
 
 from typing_extensions import TypedDict
 
-from zarr_metadata._frozen import FrozenObject, thawed
+from zarr_metadata._frozen import FrozenObject
 from zarr_metadata._json import Loc, ValidationProblem
 from zarr_metadata._shapes import Unread
 from zarr_metadata.definition._fields import ResolvedField
 from zarr_metadata.definition._resolve import relocated
-from zarr_metadata.model._array_model_v3 import ZarrV3ArrayMetadata, refuse_contradictions
+from zarr_metadata.model._array_model_v3 import ZarrV3ArrayMetadata
 from zarr_metadata.model._group_v3 import (
     ZarrV3GroupMetadata,
     ZarrV3GroupMetadataReading,
     plain_document,
 )
-from zarr_metadata.model._keyed import Keyed, frozen_document
+from zarr_metadata.model._keyed import Keyed
+from zarr_metadata.model._model import Model
 from zarr_metadata.model._names import node_path_problems, parent_path
 from zarr_metadata.model._node_v3 import (
     ZarrV3NodeMetadata,
@@ -32,7 +33,6 @@ from zarr_metadata.model._node_v3 import (
     read_node_metadata_v3,
 )
 from zarr_metadata.model._read_v3 import read_document
-from zarr_metadata.problems import MetadataValidationError
 from zarr_metadata.v3._context import ZarrV3Context
 from zarr_metadata.v3._scopes import CORE_AND_EXTENSIONS
 from zarr_metadata.v3.consolidated import (
@@ -133,57 +133,29 @@ def _tree_problems(nodes: Mapping[str, ZarrV3NodeMetadataReading], misplaced: se
     return problems
 
 
-class ZarrV3ConsolidatedMetadata(Keyed):
+class ZarrV3ConsolidatedMetadata(Model):
     """The documents a v3 group's consolidated metadata lists, each a model read in one scope, by relative path."""
 
-    __slots__ = ("_context", "_member", "_reading")
+    __slots__ = ()
 
     kind: ClassVar[Literal["inline"]] = "inline"
     must_understand: ClassVar[Literal[False]] = False
 
-    _member: Mapping[str, Any]
-    _context: ZarrV3Context
     _reading: ZarrV3ConsolidatedMetadataReading
 
     def __init__(self, member: object, context: ZarrV3Context | None = None) -> None:
-        reading = read_consolidated_metadata_v3(member, context=context)
-        if reading.metadata is None:
-            raise MetadataValidationError(reading.problems)
-        model = reading.metadata
-        self._set(model._member, model._context, model._reading)
-        # The reading was made for this call alone, so it can take this model as its own.
-        object.__setattr__(model._reading, "metadata", self)
-
-    def _set(self, member: Mapping[str, Any], context: ZarrV3Context, reading: ZarrV3ConsolidatedMetadataReading) -> None:
-        object.__setattr__(self, "_member", member)
-        object.__setattr__(self, "_context", context)
-        object.__setattr__(self, "_reading", reading)
+        super().__init__(member, context)
 
     @classmethod
-    def _of(cls, member: object, context: ZarrV3Context, reading: ZarrV3ConsolidatedMetadataReading) -> ZarrV3ConsolidatedMetadata:
-        model = object.__new__(cls)
-        model._set(frozen_document(member), context, reading)
-        # The reading has not left its reader yet, so it can still take its model.
-        object.__setattr__(reading, "metadata", model)
-        return model
+    def _read(cls, document: object, context: ZarrV3Context | None) -> ZarrV3ConsolidatedMetadataReading:
+        return read_consolidated_metadata_v3(document, context=context)
 
-    def __setattr__(self, name: str, value: object) -> NoReturn:
-        msg = f"{type(self).__name__} is immutable"
-        raise AttributeError(msg)
-
-    @classmethod
-    def from_json(cls, data: object, *, context: ZarrV3Context | None = None) -> ZarrV3ConsolidatedMetadata:
-        """The model of a `consolidated_metadata` member; raises `MetadataValidationError` with every problem."""
-        return cls(data, context)
+    def _meaning_of(self) -> frozenset[tuple[str, ZarrV3NodeMetadata]]:
+        return frozenset(self.metadata.items())
 
     def to_json(self) -> ZarrV3ConsolidatedMetadataJSON:
         """The member as given, read-only."""
-        return cast(ZarrV3ConsolidatedMetadataJSON, self._member)
-
-    @property
-    def context(self) -> ZarrV3Context:
-        """The scope the documents were read in."""
-        return self._context
+        return cast(ZarrV3ConsolidatedMetadataJSON, self._document)
 
     @property
     def reading(self) -> ZarrV3ConsolidatedMetadataReading:
@@ -197,45 +169,15 @@ class ZarrV3ConsolidatedMetadata(Keyed):
             {path: cast(ZarrV3NodeMetadata, reading.metadata) for path, reading in self._reading.nodes.items()}
         )
 
-    def with_context(self, context: ZarrV3Context | None = None) -> ZarrV3ConsolidatedMetadata:
-        """The documents read in `context` instead."""
-        return type(self)(thawed(self._member), context)
-
-    def refined_in(self, context: ZarrV3Context | None = None) -> ZarrV3ConsolidatedMetadata:
-        """The documents read in `context`, which must claim every field this scope claims with the same definition."""
-        scope = CORE_AND_EXTENSIONS if context is None else context
-        refuse_contradictions(self._reading.fields(), scope)
-        return self.with_context(scope)
-
-    def refines(self, other: ZarrV3ConsolidatedMetadata) -> bool:
+    def refines(self, other: Self) -> bool:  # pyright: ignore[reportIncompatibleMethodOverride]
         """Whether every document refines `other`'s document at the same path, and both list the same paths."""
         mine, theirs = self.metadata, other.metadata
         if set(mine) != set(theirs):
             return False
         return all(_refines(mine[path], theirs[path]) for path in mine)
 
-    def _meaning_key(self) -> frozenset[tuple[str, ZarrV3NodeMetadata]]:
-        return frozenset(self.metadata.items())
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ZarrV3ConsolidatedMetadata):
-            return NotImplemented
-        return self is other or self._meaning_key() == other._meaning_key()
-
-    def __hash__(self) -> int:
-        return hash(self._meaning_key())
-
     def __repr__(self) -> str:
         return f"ZarrV3ConsolidatedMetadata(<{len(self._reading.nodes)} documents>)"
-
-    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        return (_restored_consolidated, (thawed(self._member), self._context))
-
-    def __copy__(self) -> ZarrV3ConsolidatedMetadata:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, object]) -> ZarrV3ConsolidatedMetadata:
-        return self
 
 
 def _refines(mine: ZarrV3NodeMetadata, theirs: ZarrV3NodeMetadata) -> bool:
@@ -244,8 +186,3 @@ def _refines(mine: ZarrV3NodeMetadata, theirs: ZarrV3NodeMetadata) -> bool:
     if isinstance(mine, ZarrV3GroupMetadata) and isinstance(theirs, ZarrV3GroupMetadata):
         return mine.refines(theirs)
     return False
-
-
-def _restored_consolidated(member: object, context: ZarrV3Context) -> ZarrV3ConsolidatedMetadata:
-    return ZarrV3ConsolidatedMetadata(member, context)
-

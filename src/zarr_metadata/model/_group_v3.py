@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, NoReturn, NotRequired, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, NotRequired, cast
 
 from typing_extensions import TypedDict, Unpack
 
@@ -13,23 +13,21 @@ from zarr_metadata._json import UNSET, JSONValue, Loc, UserJSONValue, Validation
 from zarr_metadata._shapes import Unread
 from zarr_metadata.definition._fields import ResolvedField, UnclaimedField
 from zarr_metadata.definition._resolve import canonical_of
-from zarr_metadata.model._array_model_v3 import refuse_contradictions
 from zarr_metadata.model._keyed import (
     Keyed,
     StoreKey,
     document_bytes,
     document_from,
     edited,
-    frozen_document,
     json_text,
 )
+from zarr_metadata.model._model import Model
 from zarr_metadata.model._read_v3 import (
     must_understand,
     read_document,
     read_extra_fields,
     with_nested,
 )
-from zarr_metadata.problems import MetadataValidationError
 from zarr_metadata.v3._context import ZarrV3Context
 from zarr_metadata.v3._definition import GroupExtraFieldDefinition
 from zarr_metadata.v3._scopes import CORE_AND_EXTENSIONS
@@ -106,50 +104,28 @@ class ZarrV3GroupMetadataUpdate(TypedDict, total=False, closed=True):
 _UPDATABLE = frozenset({"attributes", ZARR_V3_CONSOLIDATED_METADATA_KEY})
 
 
-class ZarrV3GroupMetadata(Keyed):
+class ZarrV3GroupMetadata(Model):
     """A valid v3 group document, read in a scope: immutable, hashable, and equal to another that means the same."""
 
-    __slots__ = ("_context", "_document", "_meaning", "_reading")
+    __slots__ = ()
 
     zarr_format: ClassVar[Literal[3]] = 3
     node_type: ClassVar[Literal["group"]] = "group"
 
-    _document: Mapping[str, Any]
-    _context: ZarrV3Context
     _reading: ZarrV3GroupMetadataReading
-    _meaning: tuple[object, ...] | None
 
     def __init__(self, document: object, context: ZarrV3Context | None = None) -> None:
-        reading = read_group_metadata_v3(plain_document(document), context=context)
-        if reading.metadata is None:
-            raise MetadataValidationError(reading.problems)
-        model = reading.metadata
-        self._set(model._document, model._context, model._reading)
-        # The reading was made for this call alone, so it can take this model as its own.
-        object.__setattr__(model._reading, "metadata", self)
-
-    def _set(self, document: Mapping[str, Any], context: ZarrV3Context, reading: ZarrV3GroupMetadataReading) -> None:
-        object.__setattr__(self, "_document", document)
-        object.__setattr__(self, "_context", context)
-        object.__setattr__(self, "_reading", reading)
-        object.__setattr__(self, "_meaning", None)
+        super().__init__(document, context)
 
     @classmethod
-    def _of(cls, document: object, context: ZarrV3Context, reading: ZarrV3GroupMetadataReading) -> ZarrV3GroupMetadata:
-        model = object.__new__(cls)
-        model._set(frozen_document(document), context, reading)
-        # The reading has not left its reader yet, so it can still take its model.
-        object.__setattr__(reading, "metadata", model)
-        return model
+    def _read(cls, document: object, context: ZarrV3Context | None) -> ZarrV3GroupMetadataReading:
+        return read_group_metadata_v3(plain_document(document), context=context)
 
-    def __setattr__(self, name: str, value: object) -> NoReturn:
-        msg = f"{type(self).__name__} is immutable; use update() for a changed copy"
-        raise AttributeError(msg)
-
-    @classmethod
-    def from_json(cls, data: object, *, context: ZarrV3Context | None = None) -> ZarrV3GroupMetadata:
-        """The model of `data`, a JSON document; raises `MetadataValidationError` with every problem."""
-        return cls(data, context)
+    def _meaning_of(self) -> tuple[object, ...]:
+        return (
+            json_text(self._document.get("attributes", {})),
+            tuple(sorted((key, json_text(canonical_of(field, ()))) for key, field in self._reading.extra_fields.items())),
+        )
 
     @classmethod
     def from_key_value(cls, mapping: Mapping[StoreKey, bytes], *, context: ZarrV3Context | None = None) -> ZarrV3GroupMetadata:
@@ -163,11 +139,6 @@ class ZarrV3GroupMetadata(Keyed):
     def to_key_value(self, *, indent: int | str | None = None) -> Mapping[ZarrV3GroupMetadataStoreKey, bytes]:
         """`{"zarr.json": bytes}`: the document as UTF-8 JSON; non-finite numbers in user data as bare `NaN`/`Infinity`."""
         return {ZARR_V3_GROUP_METADATA_STORE_KEY: document_bytes(self._document, indent)}
-
-    @property
-    def context(self) -> ZarrV3Context:
-        """The scope this model was read in."""
-        return self._context
 
     @property
     def reading(self) -> ZarrV3GroupMetadataReading:
@@ -214,26 +185,6 @@ class ZarrV3GroupMetadata(Keyed):
         plain = {key: plain_document(value) for key, value in members.items()}
         return type(self)(edited(self._document, plain, _UPDATABLE), self._context)
 
-    def with_context(self, context: ZarrV3Context | None = None) -> ZarrV3GroupMetadata:
-        """This document read in `context` instead; raises `MetadataValidationError` if it has problems there."""
-        return type(self)(thawed(self._document), context)
-
-    def refined_in(self, context: ZarrV3Context | None = None) -> ZarrV3GroupMetadata:
-        """This document read in `context`, which must claim every field this scope claims with the same definition."""
-        scope = CORE_AND_EXTENSIONS if context is None else context
-        refuse_contradictions(self._reading.fields(), scope)
-        return self.with_context(scope)
-
-    def refines(self, other: ZarrV3GroupMetadata) -> bool:
-        """Whether this is `other`'s document, read in a scope that claims every field `other`'s claims, with the same definitions."""
-        if json_text(self._document) != json_text(other._document):
-            return False
-        mine = dict(self._reading.fields())
-        return all(
-            field.definition is None or getattr(mine.get(loc), "definition", None) == field.definition
-            for loc, field in other._reading.fields()
-        )
-
     @classmethod
     def create_default(
         cls, *, context: ZarrV3Context | None = None, **overrides: Unpack[ZarrV3GroupMetadataUpdate]
@@ -242,41 +193,8 @@ class ZarrV3GroupMetadata(Keyed):
         plain = {key: plain_document(value) for key, value in overrides.items()}
         return cls(edited({"zarr_format": 3, "node_type": "group"}, plain, _UPDATABLE), context)
 
-    def _meaning_key(self) -> tuple[object, ...]:
-        meaning = self._meaning
-        if meaning is None:
-            meaning = (
-                json_text(self._document.get("attributes", {})),
-                tuple(
-                    sorted((key, json_text(canonical_of(field, ()))) for key, field in self._reading.extra_fields.items())
-                ),
-            )
-            object.__setattr__(self, "_meaning", meaning)
-        return meaning
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ZarrV3GroupMetadata):
-            return NotImplemented
-        return self is other or self._meaning_key() == other._meaning_key()
-
-    def __hash__(self) -> int:
-        return hash(self._meaning_key())
-
     def __repr__(self) -> str:
         return f"ZarrV3GroupMetadata(attributes={json_text(self.attributes)[:60]})"
-
-    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        return (_restored_group, (thawed(self._document), self._context))
-
-    def __copy__(self) -> ZarrV3GroupMetadata:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, object]) -> ZarrV3GroupMetadata:
-        return self
-
-
-def _restored_group(document: object, context: ZarrV3Context) -> ZarrV3GroupMetadata:
-    return ZarrV3GroupMetadata(document, context)
 
 
 def plain_document(value: object) -> Any:

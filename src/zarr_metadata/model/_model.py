@@ -1,0 +1,144 @@
+"""What every v3 model does the same way: read once, immutable, equal by meaning, read again in another scope."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Mapping
+from typing import Any, NoReturn, Self
+
+from zarr_metadata._frozen import thawed
+from zarr_metadata._json import Loc
+from zarr_metadata.definition._fields import ResolvedField
+from zarr_metadata.definition._scope import Conflict, ScopeConflictError
+from zarr_metadata.model._keyed import Keyed, frozen_document, json_text
+from zarr_metadata.problems import MetadataValidationError
+from zarr_metadata.v3._context import ZarrV3Context
+from zarr_metadata.v3._scopes import CORE_AND_EXTENSIONS
+
+
+class Model(Keyed):
+    """A valid document read in a scope, with the reading that found it valid.
+
+    A subclass says how its document is read (`_read`) and what it means
+    (`_meaning_of`); two models are equal, and hash equal, when they mean
+    the same.
+    """
+
+    __slots__ = ("_context", "_document", "_meaning", "_reading")
+
+    _document: Mapping[str, Any]
+    _context: ZarrV3Context
+    _reading: Any
+    _meaning: Hashable | None
+
+    def __init__(self, document: object, context: ZarrV3Context | None = None) -> None:
+        reading = self._read(document, context)
+        model = reading.metadata
+        if model is None:
+            raise MetadataValidationError(reading.problems)
+        self._set(model._document, model._context, model._reading)
+        # The reading was made for this call alone, so it can take this model as its own.
+        object.__setattr__(model._reading, "metadata", self)
+
+    @classmethod
+    def _read(cls, document: object, context: ZarrV3Context | None) -> Any:
+        """The reading of `document` in `context`."""
+        raise NotImplementedError
+
+    def _meaning_of(self) -> Hashable:
+        """What this document means, equal for documents that mean the same."""
+        raise NotImplementedError
+
+    def _set(self, document: Mapping[str, Any], context: ZarrV3Context, reading: Any) -> None:
+        object.__setattr__(self, "_document", document)
+        object.__setattr__(self, "_context", context)
+        object.__setattr__(self, "_reading", reading)
+        object.__setattr__(self, "_meaning", None)
+
+    @classmethod
+    def _of(cls, document: object, context: ZarrV3Context, reading: Any) -> Self:
+        """The model of a document `reading` found valid; the reading is kept as this model's."""
+        model = object.__new__(cls)
+        model._set(frozen_document(document), context, reading)
+        # The reading has not left its reader yet, so it can still take its model.
+        object.__setattr__(reading, "metadata", model)
+        return model
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        msg = f"{type(self).__name__} is immutable; build a changed copy instead"
+        raise AttributeError(msg)
+
+    @classmethod
+    def from_json(cls, data: object, *, context: ZarrV3Context | None = None) -> Self:
+        """The model of `data`, a JSON document; raises `MetadataValidationError` with every problem."""
+        return cls(data, context)
+
+    @property
+    def context(self) -> ZarrV3Context:
+        """The scope this model was read in."""
+        return self._context
+
+    def with_context(self, context: ZarrV3Context | None = None) -> Self:
+        """This document read in `context` instead; raises `MetadataValidationError` if it has problems there."""
+        return type(self)(thawed(self._document), context)
+
+    def refined_in(self, context: ZarrV3Context | None = None) -> Self:
+        """This document read in `context`, which must claim every field this scope claims with the same definition (else `ScopeConflictError`)."""
+        scope = CORE_AND_EXTENSIONS if context is None else context
+        refuse_contradictions(self._reading.fields(), scope)
+        return self.with_context(scope)
+
+    def refines(self, other: Self) -> bool:
+        """Whether this is `other`'s document, read in a scope that claims every field `other`'s claims, with the same definitions."""
+        if json_text(self._document) != json_text(other._document):
+            return False
+        mine = dict(self._reading.fields())
+        return all(
+            field.definition is None or getattr(mine.get(loc), "definition", None) == field.definition
+            for loc, field in other._reading.fields()
+        )
+
+    def _meaning_key(self) -> Hashable:
+        meaning = self._meaning
+        if meaning is None:
+            meaning = self._meaning_of()
+            object.__setattr__(self, "_meaning", meaning)
+        return meaning
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, Model)
+        return self is other or self._meaning_key() == other._meaning_key()
+
+    def __hash__(self) -> int:
+        return hash(self._meaning_key())
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # A model pickles as its document and scope, and is read again.
+        return (_restored, (type(self), thawed(self._document), self._context))
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
+        return self
+
+
+def _restored(kind: type[Model], document: object, context: ZarrV3Context) -> Model:
+    return kind(document, context)
+
+
+def refuse_contradictions(fields: Iterable[tuple[Loc, ResolvedField[Any]]], context: ZarrV3Context) -> None:
+    """Raise `ScopeConflictError` unless `context` claims each claimed field in `fields` with the same definition."""
+    conflicts: list[Conflict] = []
+    for loc, field in fields:
+        definition, name = field.definition, field.name
+        if definition is None or name is None:
+            continue
+        kind = field.read_as
+        found = context.claimant(kind, name)
+        if found != definition:
+            filed = kind.filed_under(name)[0] or name
+            conflicts.append(Conflict((kind, filed), definition, found, loc=loc, written=name))
+    if conflicts:
+        raise ScopeConflictError(conflicts)
