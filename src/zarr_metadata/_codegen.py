@@ -222,6 +222,8 @@ class _Module:
         test = self.inline(node, var)
         stored = store.replace("$", var)
         refined = store.replace("$", "y")
+        if test == "True":  # a member taken as it is needs no check at all
+            return [f"{indent}{stored}"]
         lines: list[str] = []
         if test is not None:
             lines.append(f"{indent}if {test}:")
