@@ -57,7 +57,7 @@ class _ArrayDocument(TypedDict, extra_items=Unread):
     dimension_names: NotRequired[Unread]
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, slots=True)
 class ZarrV3ArrayMetadataReading:
     """A v3 array document as a scope read it: every field, every problem, and the model when there is none."""
 

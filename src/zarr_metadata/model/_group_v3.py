@@ -54,7 +54,7 @@ class _GroupDocument(TypedDict, extra_items=Unread):
     attributes: NotRequired[Mapping[str, UserJSONValue]]
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, slots=True)
 class ZarrV3GroupMetadataReading:
     """A v3 group document as a scope read it: its extra fields, every problem, and the model when there is none."""
 
