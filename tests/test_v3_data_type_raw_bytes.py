@@ -93,13 +93,15 @@ def test_raw_bits_take_no_configuration_besides_their_name() -> None:
 
 
 @pytest.mark.parametrize("bits", [1, 4, 12, 20, 1001])
-def test_raw_bits_not_a_multiple_of_8_are_refused_at_the_bits_the_name_carries(bits: int) -> None:
-    # The name carries the configuration, so the problem sits where a
-    # configuration would: the rules locate it at its "bits".
+def test_raw_bits_not_a_multiple_of_8_are_refused_at_the_name_that_carries_them(bits: int) -> None:
+    # The name carries the configuration, and the document writes no
+    # configuration to point into, so the problem sits at the name.
     field, problems = read(f"r{bits}")
     assert isinstance(field, RefusedField)
     assert field.definition is RAW_BYTES_DATA_TYPE
-    assert kinds(problems) == [(("data_type", "configuration", "bits"), "invalid_value")]
+    assert kinds(problems) == [(("data_type",), "invalid_value")]
+    _, problems = read({"name": f"r{bits}"})
+    assert kinds(problems) == [(("data_type", "name"), "invalid_value")]
 
 
 def test_a_document_naming_r_star_claims_nothing() -> None:

@@ -155,7 +155,7 @@ def test_problems_of_a_field_data_type_are_located_where_it_sits() -> None:
     )
     assert kinds(problems) == [
         ((*FIELDS, 1, "data_type", "configuration", "scale_factor"), "invalid_value"),
-        ((*FIELDS, 2, "data_type", "configuration", "bits"), "invalid_value"),
+        ((*FIELDS, 2, "data_type"), "invalid_value"),
         ((*FIELDS, 3, "data_type", "must_understand"), "invalid_value"),
     ]
     # The struct's own configuration has no problem, so it is still read.

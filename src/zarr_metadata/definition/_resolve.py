@@ -175,9 +175,10 @@ def _claimed(
     if envelope.unrefined:
         json = _written(kind, name, configuration) if typed is None else kind.envelope_json(name, typed)
     if typed is None:
-        return RefusedField(json=json, name=name, read_as=kind, definition=definition), problems
+        return RefusedField(json=json, name=name, read_as=kind, definition=definition), _in_name(problems, implied, loc, json)
     nested, nested_problems = read_nested(definition, typed, context, at)
     rule_problems = relocated(asked(definition, "rules", lambda: tuple(definition.rules(typed, nested))), at)
+    rule_problems = _in_name(rule_problems, implied, loc, json)
     if rule_problems:
         field: ResolvedField[D] = RefusedField(
             json=json, name=name, read_as=kind, definition=definition, nested=nested
@@ -185,6 +186,16 @@ def _claimed(
         return field, (*nested_problems, *rule_problems)
     field = AcceptedField(json=cast(JSONValue, json), name=name, definition=definition, configuration=typed, nested=nested)
     return field, nested_problems
+
+
+def _in_name(problems: Problems, implied: object, loc: Loc, json: object) -> Problems:
+    """`problems` of a configuration a name carries (`r12`), located at the name: the document writes no configuration to point into."""
+    if implied is None or not problems:
+        return problems
+    at = loc if isinstance(json, str) else (*loc, "name")
+    return tuple(
+        ValidationProblem(at, problem.message, problem.kind, input=problem.input, ctx=problem.ctx) for problem in problems
+    )
 
 
 def _written(kind: type[Definition[Any]], name: str, configuration: object) -> JSONValue | UNSET:
