@@ -127,6 +127,11 @@ def test_bytes_refuses_values_of_variable_length() -> None:
     }
 
 
+def test_a_bare_bytes_refusing_variable_length_values_is_a_problem_at_the_codec() -> None:
+    # The document writes no configuration to point into.
+    assert problems_of("bytes", incoming=chunk(10, of="string")) == {(("codecs", 0), "invalid_value")}
+
+
 def test_bytes_with_an_unknown_data_type_is_fine() -> None:
     assert problems_of("bytes", incoming=Chunk(lengths=(frozenset({4}),))) == set()
 

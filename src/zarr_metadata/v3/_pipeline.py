@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, cast
 
 from zarr_metadata._frozen import FrozenObject
@@ -76,7 +76,8 @@ def _array_stage(
     """The stage of a claimed codec that receives an array, the chunk it passes on, and the problems of its input."""
     definition, configuration, nested = codec.definition, codec.configuration, codec.nested
     at = CodecDefinition.configuration_loc(loc)
-    problems = list(relocated(asked(definition, "chunk_rules", lambda: tuple(definition.chunk_rules(configuration, nested, received))), at))
+    found = relocated(asked(definition, "chunk_rules", lambda: tuple(definition.chunk_rules(configuration, nested, received))), at)
+    problems = list(_on_the_codec(found, codec, loc, at))
     inner: dict[str, tuple[Stage, ...]] = {}
     pipelines = asked(definition, "pipelines", lambda: definition.pipelines(configuration, nested, received))
     for member, first in pipelines.items():
@@ -94,6 +95,18 @@ def _array_stage(
             msg = f"{definition.name!r}: its transition gives a Chunk, got {passed!r}"
             raise TypeError(msg)
     return Stage(codec, received, inner), passed, tuple(problems)
+
+
+def _on_the_codec(
+    problems: Problems, codec: AcceptedField[CodecDefinition[Any]], loc: Loc, at: Loc
+) -> Iterator[ValidationProblem]:
+    """`problems`, with one about the configuration as a whole located at the codec when the codec writes no configuration."""
+    written = isinstance(codec.json, Mapping) and "configuration" in cast("Mapping[str, object]", codec.json)
+    for problem in problems:
+        if problem.loc == at and not written:
+            yield ValidationProblem(loc, problem.message, problem.kind, input=problem.input, ctx=problem.ctx)
+        else:
+            yield problem
 
 
 def _held_codecs(codec: AcceptedField[CodecDefinition[Any]], member: str, at: Loc) -> list[CodecAt]:
