@@ -6,10 +6,21 @@ inline in their container's function (`type(x) is int and 0 <= x`), and
 only a value that fails the inline test is handed to the slow checkers in
 `_refuse`, which find the exact problem. A valid document therefore runs
 straight-line code with one call per container.
+
+Functions are named after what they check (`check_Codec_configuration_items`),
+and each module's source is kept in `linecache` under a filename of its own,
+so a traceback through a checker shows its lines.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
+import linecache
+import re
+import reprlib
+import unicodedata
+import weakref
 from typing import Any
 
 from zarr_metadata import _refuse
@@ -40,24 +51,99 @@ _PYTHON_KINDS: dict[type, str] = {
     dict: "object",
 }
 
+_SERIAL = itertools.count(1)
+"""Numbers the generated modules, so that no two share a filename in `linecache`."""
 
-def generate(root: Node, frozen: bool = False) -> Checker:
-    """The compiled checker of `root` and everything it holds; `frozen` makes every object it refines read-only."""
+_LONGEST_LABEL = 80
+"""The most characters of a function's name after `check_`; a longer one is cut, and numbered if that makes it another's."""
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = 60
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Generated:
+    """A compiled checker and the Python source it was compiled from."""
+
+    checker: Checker
+    source: str
+    filename: str
+    """What tracebacks show as the source's file; `linecache` holds the lines for as long as any function of the module lives."""
+
+
+def generate(root: Node, frozen: bool = False, title: str | None = None) -> Generated:
+    """The compiled checker of `root` and everything it holds, named after `title` (by default the root's own name); `frozen` makes every object it refines read-only."""
+    title = " ".join((title or _title(root)).split())
     module = _Module(frozen)
-    entry = module.function(root)
-    source = "\n".join(module.lines)
+    entry = module.entry(root, title)
+    source = module.source(title)
+    filename = f"<zarr_metadata checker of {_shortened(title)} #{next(_SERIAL)}>"
     namespace: dict[str, Any] = dict(module.constants)
-    exec(compile(source, f"<zarr_metadata checker of {_title(root)}>", "exec"), namespace)
+    exec(compile(source, filename, "exec"), namespace)
     for table, dispatch, by_kind in module.union_tables:
         filled: dict[object, tuple[Checker, ...]] = namespace[table]
         for key, names in [*dispatch.items(), *by_kind.items()]:
             filled[key] = tuple(namespace[name] for name in names)
-    checker: Checker = namespace[entry]
-    return checker
+    _keep_lines(source, filename, namespace)
+    return Generated(namespace[entry], source, filename)
+
+
+class _LinesKept:
+    """Lives in a generated module's namespace, and so dies with the module: then its lines leave `linecache`."""
+
+    __slots__ = ("__weakref__",)
+
+
+def _keep_lines(source: str, filename: str, namespace: dict[str, Any]) -> None:
+    # No mtime: `linecache.checkcache` keeps an entry without one, where it
+    # would drop an entry whose file it cannot find on disk.
+    linecache.cache[filename] = (len(source), None, source.splitlines(keepends=True), filename)
+    # Tied to the module rather than to a cache entry: a checker evicted
+    # from the cache but still held by a caller can still fail in a
+    # traceback, and one never cached (an unhashable shape) still leaves.
+    kept = _LinesKept()
+    namespace["__lines_kept__"] = kept
+    weakref.finalize(kept, _forget_lines, filename).atexit = False
+
+
+def _forget_lines(filename: str) -> None:
+    linecache.cache.pop(filename, None)
 
 
 def _title(node: Node) -> str:
     return node.name if isinstance(node, Record | Alias) else type(node).__name__
+
+
+def _shortened(text: str) -> str:
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _identifier(text: str) -> str:
+    """`text` made fit to be part of a Python name: each run of characters a name cannot hold becomes one underscore."""
+    if text.isascii() and text.isidentifier():  # nearly every name and key
+        return text[:40]
+    text = unicodedata.normalize("NFKC", text)
+    part = "_".join("".join(char if ("_" + char).isidentifier() else " " for char in text).split())
+    # The parser normalizes names (NFKC), and letters that combine once
+    # joined would name a function other than the one looked up.
+    if unicodedata.normalize("NFKC", part) != part:
+        part = "_".join(re.sub(r"[^0-9A-Za-z_]", " ", text).split())
+    return part[:40]
+
+
+def _label_of_title(title: str) -> str:
+    # `zarr_metadata.v3.codec.bytes.Endian` reads as `Endian` in a name.
+    return _identifier(re.sub(r"\b(?:[A-Za-z_]\w*\.)+(?=[A-Za-z_])", "", title))
+
+
+def _described(value: object) -> str:
+    """A short account of a constant the generated source names, for the reader of the source."""
+    if isinstance(value, Record | Alias):
+        return f"{type(value).__name__} {value.name}"
+    if isinstance(value, Node):
+        return type(value).__name__
+    qualname = getattr(value, "__qualname__", None)  # a function or a class
+    return qualname if isinstance(qualname, str) else _SHORT.repr(value)
 
 
 class _Module:
@@ -86,21 +172,43 @@ class _Module:
         }
         self.union_tables: list[tuple[str, dict[type, tuple[str, ...]], dict[str, tuple[str, ...]]]] = []
         self._names: dict[int, str] = {}
+        self._taken: set[str] = set()
         self._inline: dict[int, str | None] = {}
-        self._count = 0
+        self._numbered: dict[str, str | None] = {}
 
-    def constant(self, value: object) -> str:
-        """A name in the generated module bound to `value`."""
-        self._count += 1
-        name = f"k{self._count}"
+    def constant(self, value: object, about: str | None = None) -> str:
+        """A name in the generated module bound to `value`; the source's header describes it, in the words `about` when given."""
+        name = f"k{len(self._numbered) + 1}"
+        self._numbered[name] = about
         self.constants[name] = value
         return name
 
-    def function(self, node: Node) -> str:
-        """The name of the function that fully checks `node`, generating it the first time."""
+    def entry(self, root: Node, title: str) -> str:
+        """The name of the function that checks `root`, named after `title`: a generated one, or a constant given a name of its own."""
+        label = _label_of_title(title)
+        name = self.function(root, label)
+        if name in self._taken:
+            return name
+        entry = self._fresh(label)
+        self.lines.append(f"{entry} = {name}")
+        return entry
+
+    def source(self, title: str) -> str:
+        """The module's source, headed by what it checks and what its constants are."""
+        flavour = ", refining objects read-only" if self.frozen else ""
+        header = [
+            f"# The checker of {title}{flavour}, generated by zarr_metadata._codegen.",
+            "# Each function takes (value v, location loc, problems p, depth d) and returns",
+            "# the refined value, or FAIL once it has added a problem to p.",
+        ]
+        header += [f"# {name}: {about or _described(self.constants[name])}" for name, about in self._numbered.items()]
+        return "\n".join([*header, "", *self.lines]).rstrip("\n") + "\n"
+
+    def function(self, node: Node, label: str) -> str:
+        """The name of the function that fully checks `node`, met at `label` (what its name says), generating it the first time."""
         if isinstance(node, Alias):
             assert node.target is not None
-            return self.function(node.target)
+            return self.function(node.target, _identifier(node.name))
         known = self._names.get(id(node))
         if known is not None:
             return known
@@ -113,8 +221,8 @@ class _Module:
         elif isinstance(node, Passthrough):
             name = self.constant(_refuse.taken_as_it_is)
         else:
-            self._count += 1
-            name = f"check_{self._count}"
+            # A TypedDict is named after itself wherever it is met.
+            name = self._fresh(_identifier(node.name) if isinstance(node, Record) else label)
             # Named before its body is written, so a recursive shape calls itself.
             self._names[id(node)] = name
             if isinstance(node, Array):
@@ -131,6 +239,16 @@ class _Module:
                 msg = f"no checker for {node!r}"
                 raise TypeError(msg)
         self._names[id(node)] = name
+        return name
+
+    def _fresh(self, label: str) -> str:
+        """A function name made of `label`, numbered when another function has the name already."""
+        base = f"check_{label[:_LONGEST_LABEL]}"
+        name, number = base, 1
+        while name in self._taken:
+            number += 1
+            name = f"{base}_{number}"
+        self._taken.add(name)
         return name
 
     def inline(self, node: Node, var: str) -> str | None:
@@ -216,9 +334,9 @@ class _Module:
         self.lines.extend(lines)
         self.lines.append("")
 
-    def _checked(self, node: Node, var: str, loc: str, indent: str, store: str) -> list[str]:
-        """Lines that check `var` against `node` and, when it fits, run `store` with `y` bound to the refined value."""
-        call = f"{self.function(node)}({var}, {loc}, p, d + 1)"
+    def _checked(self, node: Node, label: str, var: str, loc: str, indent: str, store: str) -> list[str]:
+        """Lines that check `var` against `node` (met at `label`) and, when it fits, run `store` with `y` bound to the refined value."""
+        call = f"{self.function(node, label)}({var}, {loc}, p, d + 1)"
         test = self.inline(node, var)
         stored = store.replace("$", var)
         refined = store.replace("$", "y")
@@ -230,7 +348,7 @@ class _Module:
             lines.append(f"{indent}    {stored}")
             lines.append(f"{indent}else:")
             indent += "    "
-        direct = self._direct_object_member(node)
+        direct = self._direct_object_member(node, label)
         if direct is not None:
             # A union whose only object member is a TypedDict (a field: a
             # name or a named configuration) sends objects straight to it.
@@ -246,7 +364,7 @@ class _Module:
         lines.append(f"{indent}    {refined}")
         return lines
 
-    def _direct_object_member(self, node: Node) -> str | None:
+    def _direct_object_member(self, node: Node, label: str) -> str | None:
         """The function of the one member of a union that takes objects, when there is exactly one; None otherwise."""
         while isinstance(node, Alias):
             assert node.target is not None
@@ -256,7 +374,7 @@ class _Module:
         takers = [member for member in _spread(node) if "object" in member.kinds]
         if len(takers) != 1:
             return None
-        return self.function(takers[0])
+        return self.function(takers[0], f"{label}_object")
 
     def _container_head(self, name: str, array: bool) -> list[str]:
         if array:
@@ -289,7 +407,7 @@ class _Module:
                 "        return tuple(v) if ok else FAIL",
             ]
         lines += ["    out = []", "    i = 0", "    for x in v:"]
-        lines += self._checked(node.item, "x", "loc + (i,)", "        ", "out.append($)")
+        lines += self._checked(node.item, f"{_label(name)}_items", "x", "loc + (i,)", "        ", "out.append($)")
         lines += ["        i += 1", "    return tuple(out) if ok else FAIL"]
         self._emit(lines)
 
@@ -303,7 +421,7 @@ class _Module:
         ]
         for index, item in enumerate(node.items):
             lines.append(f"    x = v[{index}]")
-            lines += self._checked(item, "x", f"loc + ({index},)", "    ", f"y{index} = $")
+            lines += self._checked(item, f"{_label(name)}_{index}", "x", f"loc + ({index},)", "    ", f"y{index} = $")
         refined = ", ".join(f"y{index}" for index in range(count))
         lines.append(f"    return ({refined}{',' if count == 1 else ''}) if ok else FAIL")
         self._emit(lines)
@@ -321,7 +439,7 @@ class _Module:
             "                continue",
             "            k = str(k)",
         ]
-        lines += self._checked(node.value, "x", "loc + (k,)", "        ", "out[k] = $")
+        lines += self._checked(node.value, f"{_label(name)}_values", "x", "loc + (k,)", "        ", "out[k] = $")
         lines.append(f"    return {'FrozenObject(out)' if self.frozen else 'out'} if ok else FAIL")
         self._emit(lines)
 
@@ -351,7 +469,7 @@ class _Module:
             branch = "elif"
             if member.required:
                 lines.append("            seen += 1")
-            lines += self._checked(member.node, "x", "loc + (k,)", "            ", "out[k] = $")
+            lines += self._checked(member.node, f"{_label(name)}_{_identifier(member.key)}", "x", "loc + (k,)", "            ", "out[k] = $")
         other = "        else:" if branch == "elif" else "        if True:"
         lines += [
             other,
@@ -365,23 +483,24 @@ class _Module:
         if node.extra is None:
             lines += [f"            unknown_key(k, loc, p, {record}, x)", "            ok = False"]
         else:
-            lines += self._checked(node.extra, "x", "loc + (k,)", "            ", "out[k] = $")
+            lines += self._checked(node.extra, f"{_label(name)}_extra", "x", "loc + (k,)", "            ", "out[k] = $")
         if required:
             lines += [f"    if seen != {required}:", f"        missing(v, loc, p, {record})", "        ok = False"]
         lines.append(f"    return {'FrozenObject(out)' if self.frozen else 'out'} if ok else FAIL")
         self._emit(lines)
 
     def _union(self, name: str, node: Union) -> None:
-        members = _spread(node)
+        members = [
+            (self.function(member, f"{_label(name)}_{_kind_label(member)}"), member.kinds)
+            for member in _spread(node)
+        ]
         by_kind: dict[str, tuple[str, ...]] = {}
         for kind in ("null", "boolean", "integer", "number", "string", "array", "object"):
-            by_kind[kind] = tuple(
-                self.function(member) for member in members if kind in member.kinds
-            )
+            by_kind[kind] = tuple(function for function, kinds in members if kind in kinds)
         dispatch = {
             python_type: by_kind[kind] for python_type, kind in _PYTHON_KINDS.items()
         }
-        table = self.constant({})
+        table = self.constant({}, "the members that take each Python type and JSON kind, filled in as the module runs")
         expected = self.constant(_refuse.describe(node))
         lines = [f"def {name}(v, loc, p, d):", "    t = type(v)"]
         # The common case, a value whose JSON type only one member takes,
@@ -404,6 +523,17 @@ class _Module:
         # The table holds the member functions themselves, which exist only
         # once the module runs; `generate` fills it in then, by name.
         self.union_tables.append((table, dispatch, by_kind))
+
+
+def _label(name: str) -> str:
+    """The label a function's name was made of, to name the functions of what it holds after it."""
+    return name.removeprefix("check_")
+
+
+def _kind_label(member: Node) -> str:
+    """What a union's member is called in the name of its function: the one JSON kind it takes."""
+    kinds = member.kinds
+    return next(iter(kinds)) if len(kinds) == 1 else "member"
 
 
 def _spread(union: Union) -> list[Node]:

@@ -1,56 +1,122 @@
-"""Judging a JSON value against a shape: a TypedDict, a Literal, a bounded number, or any annotation SPEC section 3 lists."""
+"""Judging a JSON value against a shape: a TypedDict, a Literal, a bounded number, or a union, tuple, sequence, mapping or type alias of these."""
 
 from __future__ import annotations
 
 import threading
 from typing import Any, TypeVar
 
-from zarr_metadata._codegen import generate
+from zarr_metadata._codegen import Generated, generate
 from zarr_metadata._json import JSONValue, Loc, UserJSONValue, ValidationProblem
 from zarr_metadata._refuse import FAIL, Checker
 from zarr_metadata._shapes import Reader
 
-__all__ = ["JSONValue", "Loc", "UserJSONValue", "check"]
+__all__ = [
+    "JSONValue",
+    "Loc",
+    "UserJSONValue",
+    "check",
+    "checker_source",
+    "clear_caches",
+]
 
 T = TypeVar("T")
 
-_compiled: dict[object, Checker] = {}
-_compiling = threading.Lock()
+_MOST_CHECKERS = 512
+"""How many checkers are kept; one more forgets them all.
 
+The library's own shapes take about a hundred, so only a program that
+makes shapes as it runs fills the table. Forgetting all at once costs
+nothing on a hit, where keeping the least recently used would cost a
+reordering on every one; and the shapes still in use are compiled again at
+most once per `_MOST_CHECKERS` new shapes.
+"""
 
+_checkers: dict[tuple[object, ...], Generated] = {}
+"""Every compiled checker kept, by `_cache_key`: the one table that owns them."""
+
+# The same shape object comes back on every check, and finding it by
+# identity costs less than hashing a typing object or writing its repr.
+# Each entry holds its shape, so that the id cannot pass to another object.
 _by_identity: dict[int, tuple[object, Checker]] = {}
 _frozen_by_identity: dict[int, tuple[object, Checker]] = {}
+
+_lock = threading.Lock()
 
 
 def checker_of(shape: object, frozen: bool = False) -> Checker:
     """The compiled checker of `shape`, compiled at its first use and kept for the next; `frozen` refines objects read-only."""
-    # The same shape object comes back on every check, and finding it by
-    # identity costs less than hashing a typing object or writing its repr.
     by_identity = _frozen_by_identity if frozen else _by_identity
     known = by_identity.get(id(shape))
     if known is not None and known[0] is shape:
         return known[1]
-    try:
-        key = (_cache_key(shape), frozen)
-        found = _compiled.get(key)
-    except TypeError:  # an unhashable shape is compiled every time
-        return generate(Reader().read(shape, _name(shape)), frozen)
+    key = _cache_key(shape, frozen)
+    if key is None:  # an unhashable shape is compiled every time
+        return _compiled(shape, frozen).checker
+    checker = _kept(key, shape, frozen).checker
+    with _lock:
+        # Equal shapes made afresh (`tuple[int, ...]` in a loop) share one
+        # checker but would each add an entry here.
+        if len(by_identity) >= _MOST_CHECKERS:
+            by_identity.clear()
+        by_identity[id(shape)] = (shape, checker)
+    return checker
+
+
+def checker_source(shape: object, frozen: bool = False) -> str:
+    """The Python source of the checker of `shape` (of `refine`'s, read-only, with `frozen`), to read or to debug.
+
+    Tracebacks through a checker show lines of this source, under a
+    filename that starts `<zarr_metadata checker of`.
+    """
+    key = _cache_key(shape, frozen)
+    return (_compiled(shape, frozen) if key is None else _kept(key, shape, frozen)).source
+
+
+def clear_caches() -> None:
+    """Forget every compiled checker, so that each shape is compiled again when next checked.
+
+    The table of checkers is bounded anyway; a program that made many
+    shapes may call this to free their checkers at once.
+    """
+    with _lock:
+        _forget_all()
+
+
+def _forget_all() -> None:
+    _checkers.clear()
+    _by_identity.clear()
+    _frozen_by_identity.clear()
+
+
+def _kept(key: tuple[object, ...], shape: object, frozen: bool) -> Generated:
+    found = _checkers.get(key)
     if found is None:
-        with _compiling:
-            found = _compiled.get(key)
+        with _lock:
+            found = _checkers.get(key)
             if found is None:
-                found = generate(Reader().read(shape, _name(shape)), frozen)
-                _compiled[key] = found
-    # The entry holds the shape, so its id cannot pass to another object.
-    by_identity[id(shape)] = (shape, found)
+                found = _compiled(shape, frozen)
+                if len(_checkers) >= _MOST_CHECKERS:
+                    _forget_all()
+                _checkers[key] = found
     return found
 
 
-def _cache_key(shape: object) -> object:
+def _compiled(shape: object, frozen: bool) -> Generated:
+    title = shape.__name__ if isinstance(shape, type) else repr(shape)
+    return generate(Reader().read(shape, _name(shape)), frozen, title)
+
+
+def _cache_key(shape: object, frozen: bool) -> tuple[object, ...] | None:
+    """The key of `shape`'s checker in `_checkers`, or None when `shape` is unhashable."""
     # Unions compare equal whatever the order of their members (`int | str ==
     # str | int`), yet the order decides which member a tie goes to; the
     # repr keeps the order, so both must match for a checker to be shared.
-    return shape if isinstance(shape, type) else (shape, repr(shape))
+    key = (shape, frozen) if isinstance(shape, type) else (shape, repr(shape), frozen)
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
 
 
 def _name(shape: object) -> str:
