@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from _v3_documents import array_document
 from zarr_metadata._json import UNSET, JSONValue, Problems
 from zarr_metadata.definition._definition import EmptyConfiguration
 from zarr_metadata.definition._fields import (
@@ -24,6 +25,7 @@ from zarr_metadata.definition._resolve import (
     fill_value_problems,
     resolve,
 )
+from zarr_metadata.model import read_array_metadata_v3
 from zarr_metadata.v3._context import ZarrV3Context
 from zarr_metadata.v3._definition import DataTypeDefinition, storage_of
 from zarr_metadata.v3.data_type.bytes import BYTES_DATA_TYPE, base64_bytes
@@ -102,6 +104,36 @@ def test_raw_bits_not_a_multiple_of_8_are_refused_at_the_name_that_carries_them(
     assert kinds(problems) == [(("data_type",), "invalid_value")]
     _, problems = read({"name": f"r{bits}"})
     assert kinds(problems) == [(("data_type", "name"), "invalid_value")]
+
+
+@pytest.mark.parametrize("name", ["r0", "r7", "r12"])
+def test_raw_bits_of_no_positive_multiple_of_8_are_one_problem_at_the_data_type(name: str) -> None:
+    for data_type, at in ((name, ("data_type",)), ({"name": name}, ("data_type", "name"))):
+        reading = read_array_metadata_v3(array_document(data_type=data_type, fill_value=[], codecs=["bytes"]))
+        assert kinds(reading.problems) == [(at, "invalid_value")]
+
+
+def test_r0_is_read_as_raw_bits_of_0_bits_and_refused() -> None:
+    field, problems = read("r0")
+    assert isinstance(field, RefusedField)
+    assert field.definition is RAW_BYTES_DATA_TYPE
+    assert kinds(problems) == [(AT, "invalid_value")]
+    assert "got 0" in problems[0].message
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the data type kind reads names, and r08 is not a raw bits name it files under r*, so nothing claims it",
+)
+def test_raw_bits_written_with_a_leading_zero_are_a_problem_at_the_name() -> None:
+    _, problems = read("r08")
+    assert kinds(problems) == [(AT, "invalid_value")]
+    assert "r8" in problems[0].message
+
+
+def test_a_data_type_named_r0_is_refused_as_a_raw_bits_name() -> None:
+    with pytest.raises(TypeError, match="r0"):
+        DataTypeDefinition(name="r0", configuration=EmptyConfiguration)
 
 
 def test_a_document_naming_r_star_claims_nothing() -> None:

@@ -63,7 +63,7 @@ Lengths: TypeAlias = tuple[frozenset[int] | None, ...]
 """For each axis, every chunk length along it (a set, as a rectilinear grid's lengths differ), or None where unknown."""
 
 RAW_BYTES_NAME = "r*"
-RAW_BYTES_NAME_PATTERN = re.compile(r"r([1-9][0-9]*)")
+RAW_BYTES_NAME_PATTERN = re.compile(r"r(0|[1-9][0-9]*)")
 
 
 def _is_lengths(value: object) -> bool:

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Final, Literal, NotRequired, get_args
+from collections.abc import Iterator
+from typing import Any, Final, Literal, NotRequired, get_args
 
 from typing_extensions import TypedDict
 
-from zarr_metadata._json import JSONValue
-from zarr_metadata.definition._fields import Nested
+from zarr_metadata._json import JSONValue, ValidationProblem
+from zarr_metadata.definition._fields import AcceptedField, Nested, ResolvedField
+from zarr_metadata.definition._resolve import fill_value_problems
 from zarr_metadata.v3._aliases import ZarrV3DataTypeField
-from zarr_metadata.v3._definition import Chunk, CodecDefinition
+from zarr_metadata.v3._definition import Chunk, CodecDefinition, DataTypeDefinition
+from zarr_metadata.v3.codec._arithmetic import has_arithmetic, no_arithmetic
 
 CAST_VALUE_CODEC_NAME: Final = "cast_value"
 CastValueCodecName = Literal["cast_value"]
@@ -25,7 +28,11 @@ ScalarMapEntry = tuple[JSONValue, JSONValue]
 
 
 class ScalarMap(TypedDict, closed=True):
-    """Values converted by lookup instead of by casting, when encoding and when decoding."""
+    """Values converted by lookup instead of by casting, when encoding and when decoding.
+
+    Encoding maps values of the array's data type to values of the
+    configured one; decoding maps the other way.
+    """
 
     encode: NotRequired[tuple[ScalarMapEntry, ...]]
     decode: NotRequired[tuple[ScalarMapEntry, ...]]
@@ -52,6 +59,37 @@ CastValueCodecMetadata = CastValueCodecObject
 """A cast_value codec field: always an object, since its configuration is required."""
 
 
+def _rules(configuration: CastValueCodecConfiguration, nested: Nested) -> Iterator[ValidationProblem]:
+    target: ResolvedField[DataTypeDefinition[Any]] | None = nested.get(("data_type",))
+    if not isinstance(target, AcceptedField):
+        return  # unknown, or refused with a problem of its own
+    if not has_arithmetic(target):
+        yield no_arithmetic(target, ("data_type",), "to cast to")
+        return
+    yield from _scalar_problems(configuration, target, encoded=True)
+
+
+def _chunk_rules(configuration: CastValueCodecConfiguration, nested: Nested, chunk: Chunk) -> Iterator[ValidationProblem]:
+    incoming = chunk.data_type
+    if not isinstance(incoming, AcceptedField):
+        return  # unknown, or refused with a problem of its own
+    if not has_arithmetic(incoming):
+        yield no_arithmetic(incoming, (), "to cast from")
+        return
+    yield from _scalar_problems(configuration, incoming, encoded=False)
+
+
+def _scalar_problems(
+    configuration: CastValueCodecConfiguration, data_type: AcceptedField[DataTypeDefinition[Any]], *, encoded: bool
+) -> Iterator[ValidationProblem]:
+    """The problems of the scalar map's values of `data_type`: the configured data type when `encoded`, else the array's."""
+    scalar_map = configuration.get("scalar_map", {})
+    # An encode entry maps a decoded value to an encoded one, a decode entry the reverse.
+    for direction, side in (("encode", 1 if encoded else 0), ("decode", 0 if encoded else 1)):
+        for index, entry in enumerate(scalar_map.get(direction, ())):
+            yield from fill_value_problems(data_type, entry[side], ("scalar_map", direction, index, side))
+
+
 def _transition(configuration: CastValueCodecConfiguration, nested: Nested, chunk: Chunk) -> Chunk:
     # The values change type, not place: the lengths pass through, and the
     # data type is the one configured, as the scope read it.
@@ -63,6 +101,8 @@ CAST_VALUE_CODEC: Final = CodecDefinition(
     configuration=CastValueCodecConfiguration,
     kind="array_array",
     size="static",
+    rules=_rules,
+    chunk_rules=_chunk_rules,
     transition=_transition,
 )
 """The definition of the cast_value codec (zarr-extensions)."""

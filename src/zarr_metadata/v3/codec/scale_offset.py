@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Final, Literal, NotRequired
 
 from typing_extensions import TypedDict
 
-from zarr_metadata._json import JSONValue
-from zarr_metadata.definition._fields import Nested
+from zarr_metadata._json import JSONValue, ValidationProblem
+from zarr_metadata.definition._fields import AcceptedField, Nested
+from zarr_metadata.definition._resolve import fill_value_problems
 from zarr_metadata.v3._definition import Chunk, CodecDefinition
+from zarr_metadata.v3.codec._arithmetic import has_arithmetic, no_arithmetic
 
 SCALE_OFFSET_CODEC_NAME: Final = "scale_offset"
 ScaleOffsetCodecName = Literal["scale_offset"]
@@ -33,6 +36,18 @@ ScaleOffsetCodecMetadata = ScaleOffsetCodecObject | ScaleOffsetCodecName
 """The scale_offset codec as a document writes it: an object, or its bare name."""
 
 
+def _chunk_rules(configuration: ScaleOffsetCodecConfiguration, nested: Nested, chunk: Chunk) -> Iterator[ValidationProblem]:
+    incoming = chunk.data_type
+    if not isinstance(incoming, AcceptedField):
+        return  # unknown, or refused with a problem of its own
+    if not has_arithmetic(incoming):
+        yield no_arithmetic(incoming, (), "to scale and offset")
+        return
+    # Both members, offset and scale, are values of the data type received.
+    for member, value in configuration.items():
+        yield from fill_value_problems(incoming, value, (member,))
+
+
 def _transition(configuration: ScaleOffsetCodecConfiguration, nested: Nested, chunk: Chunk) -> Chunk:
     # The arithmetic keeps the data type and the lengths.
     return chunk
@@ -43,6 +58,7 @@ SCALE_OFFSET_CODEC: Final = CodecDefinition(
     configuration=ScaleOffsetCodecConfiguration,
     kind="array_array",
     size="static",
+    chunk_rules=_chunk_rules,
     transition=_transition,
 )
 """The definition of the scale_offset codec (zarr-extensions)."""

@@ -45,15 +45,19 @@ RawBytesFillValue = tuple[Annotated[int, Interval(ge=0, le=255)], ...]
 def raw_bytes_dtype_name(value: str) -> RawBytesDataTypeName:
     """`value` as a RawBytesDataTypeName, if it is `r` and a positive multiple of 8; else ValueError."""
     written = RAW_BYTES_NAME_PATTERN.fullmatch(value)
-    if written is None or int(written.group(1)) % 8 != 0:
+    if written is None or not _is_raw_bits_size(int(written.group(1))):
         msg = f'expected "r" and a positive multiple of 8 (the size in bits), got {shown(value)}'
         raise ValueError(msg)
     return RawBytesDataTypeName(value)
 
 
+def _is_raw_bits_size(bits: int) -> bool:
+    return bits > 0 and bits % 8 == 0
+
+
 def _rules(configuration: RawBytesConfiguration, nested: Nested) -> Iterator[ValidationProblem]:
     bits = configuration["bits"]
-    if bits <= 0 or bits % 8 != 0:
+    if not _is_raw_bits_size(bits):
         yield ValidationProblem(
             ("bits",),
             f"expected raw bits of a positive multiple of 8 bits, got {shown(bits)}",
