@@ -22,8 +22,8 @@ BROKEN_REPORT = [
     "expected an endian for the data type 'int32', whose values take several bytes each, got none",
     "examples/broken/empty/zarr.json:8:39: /chunk_grid/configuration/chunk_shape/0 invalid_value: "
     "expected an integer >= 1, got 0",
-    "examples/broken/labels/zarr.json:13:5: /codecs/0 invalid_value: "
-    "'gzip' is a bytes -> bytes codec, so it comes after the array -> bytes codec",
+    "examples/broken/labels/zarr.json:14:5: /codecs/1 invalid_value: "
+    "'bytes' is an array -> bytes codec, so it comes before the bytes -> bytes codec 'gzip'",
     "examples/broken/temperature/zarr.json:14:49: /codecs/1/configuration/level invalid_value: "
     "expected an integer in [0, 9], got 12",
 ]

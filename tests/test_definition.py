@@ -23,6 +23,7 @@ from zarr_metadata.definition import (
     resolve,
     with_problems,
 )
+from zarr_metadata.v3.codec.gzip import GZIP_CODEC
 from zarr_metadata.v3.definition import (
     CORE_AND_EXTENSIONS,
     ChunkKeyEncodingDefinition,
@@ -68,8 +69,6 @@ def locs(problems: tuple[object, ...]) -> set[tuple[tuple[str | int, ...], str]]
         ({"name": "9gzip"}, (("codecs", 0, "name"), "invalid_value")),
         ({"name": 5}, (("codecs", 0, "name"), "invalid_type")),
         ([1], (("codecs", 0), "invalid_type")),
-        ({"name": "gzip", "configuration": []}, (("codecs", 0, "configuration"), "invalid_type")),
-        ({"name": "gzip", "extra": 1}, (("codecs", 0, "extra"), "unknown_key")),
     ],
 )
 def test_the_envelope_is_judged_before_any_definition(
@@ -78,6 +77,29 @@ def test_the_envelope_is_judged_before_any_definition(
     field, problems = resolve(written, CodecDefinition, SCOPE, ("codecs", 0))
     assert isinstance(field, RefusedField) and field.definition is None
     assert locs(problems) == {expected}
+
+
+@pytest.mark.parametrize(
+    ("written", "expected"),
+    [
+        ({"name": "gzip", "configuration": []}, {(("codecs", 0, "configuration"), "invalid_type")}),
+        ({"name": "gzip", "extra": 1}, {(("codecs", 0, "extra"), "unknown_key"), (("codecs", 0, "configuration"), "missing_key")}),
+        (
+            {"name": "gzip", "must_understand": "no", "configuration": {"level": 10}},
+            {(("codecs", 0, "must_understand"), "invalid_type"), (("codecs", 0, "configuration", "level"), "invalid_value")},
+        ),
+        (
+            {"name": "gzip", "must_understand": False, "configuration": {"level": 1}},
+            {(("codecs", 0, "must_understand"), "invalid_value")},
+        ),
+    ],
+)
+def test_an_envelope_problem_of_a_claimed_field_never_hides_its_configuration(
+    written: object, expected: set[tuple[object, str]]
+) -> None:
+    field, problems = resolve(written, CodecDefinition, SCOPE, ("codecs", 0))
+    assert isinstance(field, RefusedField) and field.definition == GZIP_CODEC
+    assert locs(problems) == expected
 
 
 def test_a_uri_is_a_name() -> None:

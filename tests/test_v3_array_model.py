@@ -211,18 +211,19 @@ def test_a_model_refuses_attribute_assignment() -> None:
         del metadata.shape  # type: ignore[misc]
 
 
-def test_the_document_refuses_item_assignment_at_every_level() -> None:
+def test_the_views_of_the_document_refuse_item_assignment_at_every_level() -> None:
     metadata = model(attributes={"list": [1, 2]})
-    written: Any = metadata.to_json()
+    chunk_grid: Any = metadata.chunk_grid
+    codecs: Any = metadata.codecs
     targets: list[tuple[Any, Any]] = [
-        (written, "shape"),
-        (written["shape"], 0),
-        (written["chunk_grid"], "name"),
-        (written["chunk_grid"]["configuration"], "chunk_shape"),
-        (written["codecs"], 0),
-        (written["codecs"][0]["configuration"], "endian"),
-        (written["attributes"], "list"),
-        (written["attributes"]["list"], 0),
+        (metadata.shape, 0),
+        (chunk_grid, "name"),
+        (chunk_grid["configuration"], "chunk_shape"),
+        (chunk_grid["configuration"]["chunk_shape"], 0),
+        (codecs, 0),
+        (codecs[0]["configuration"], "endian"),
+        (metadata.attributes, "list"),
+        (metadata.attributes["list"], 0),
         (metadata.attributes, "new"),
         (metadata.extra_fields, "new"),
     ]
@@ -230,6 +231,23 @@ def test_the_document_refuses_item_assignment_at_every_level() -> None:
         with pytest.raises(TypeError):
             target[key] = 0
     assert metadata == model(attributes={"list": [1, 2]})
+
+
+def test_to_json_is_a_fresh_plain_document_the_caller_may_change() -> None:
+    metadata = model(attributes={"list": [1, 2], "nested": {"k": 1}})
+    written: Any = metadata.to_json()
+    assert type(written) is dict
+    for member in ("chunk_grid", "chunk_key_encoding", "attributes"):
+        assert type(written[member]) is dict, member
+    assert type(written["chunk_grid"]["configuration"]) is dict
+    assert type(written["codecs"][0]) is dict and type(written["attributes"]["nested"]) is dict
+    written["shape"] = (5,)
+    written["chunk_grid"]["configuration"]["chunk_shape"] = (1,)
+    written["attributes"]["nested"]["k"] = 2
+    assert metadata.shape == (100, 100)
+    assert metadata.to_json()["chunk_grid"]["configuration"]["chunk_shape"] == (10, 10)
+    assert metadata.attributes["nested"] == {"k": 1}
+    assert ZarrV3ArrayMetadata(written) != metadata
 
 
 def test_objects_inside_user_data_refuse_item_assignment_too() -> None:
@@ -242,13 +260,16 @@ def test_objects_inside_user_data_refuse_item_assignment_too() -> None:
         acme={"inner": {"k": 1}},
     )
     before = hash(metadata)
-    written: Any = metadata.to_json()
+    fill_value: Any = metadata.fill_value
+    codecs: Any = metadata.codecs
+    attributes: Any = metadata.attributes
+    extra: Any = metadata.extra_fields
     targets: list[tuple[Any, Any]] = [
-        (written["fill_value"], "a"),
-        (written["codecs"][1]["configuration"]["table"], "k"),
-        (written["attributes"]["nested"], "list"),
-        (written["attributes"]["nested"]["list"][1], "deep"),
-        (written["acme"]["inner"], "k"),
+        (fill_value, "a"),
+        (codecs[1]["configuration"]["table"], "k"),
+        (attributes["nested"], "list"),
+        (attributes["nested"]["list"][1], "deep"),
+        (extra["acme"]["inner"], "k"),
     ]
     refused = 0
     for target, key in targets:

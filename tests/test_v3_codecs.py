@@ -604,7 +604,6 @@ def test_sharding_pipelines() -> None:
     [
         (chunk(32, 30), (frozenset({2}), None, frozenset({2}))),
         (chunk(None, 32), (None, frozenset({2}), frozenset({2}))),
-        (chunk(32), (None, None, frozenset({2}))),
         (Chunk(), (None, None, frozenset({2}))),
     ],
 )
@@ -613,8 +612,17 @@ def test_sharding_index_with_unknown_or_undivided_shards(
 ) -> None:
     found = pipelines(shard(), incoming)
     assert found["index_codecs"].lengths == index_lengths
-    # The inner chunks are the configured ones whatever the shard.
+    # The inner chunks are the configured ones whatever the lengths of the shard.
     assert found["codecs"].lengths == (frozenset({16}), frozenset({16}))
+    assert found["codecs"].data_type is incoming.data_type
+
+
+def test_a_shard_of_another_rank_hands_its_inner_codecs_chunks_of_unknown_shape() -> None:
+    """The rank mismatch is the shard's one problem; its inner codecs are not judged against a shape it cannot hold."""
+    incoming = chunk(32)
+    found = pipelines(shard(), incoming)
+    assert found["index_codecs"].lengths == (None, None, frozenset({2}))
+    assert found["codecs"].lengths is None
     assert found["codecs"].data_type is incoming.data_type
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from zarr_metadata._json import ValidationProblem
 from zarr_metadata.definition import AcceptedField, EmptyConfiguration, UnclaimedField, resolve
 from zarr_metadata.v3._pipeline import CodecAt, read_pipeline
 from zarr_metadata.v3.definition import (
@@ -46,12 +47,13 @@ def codecs(*written: object) -> list[CodecAt]:
 def problems_of(
     *written: object, incoming: Chunk | None = None
 ) -> set[tuple[tuple[str | int, ...], str]]:
-    found = read_pipeline(codecs(*written), incoming or chunk(10, 10), ("codecs",))[1]
+    found: list[ValidationProblem] = []
+    read_pipeline(codecs(*written), incoming or chunk(10, 10), ("codecs",), found)
     return {(problem.loc, problem.kind) for problem in found}
 
 
 def stages_of(*written: object, incoming: Chunk | None = None) -> tuple[Stage, ...]:
-    return read_pipeline(codecs(*written), incoming or chunk(10, 10), ("codecs",))[0]
+    return read_pipeline(codecs(*written), incoming or chunk(10, 10), ("codecs",), [])
 
 
 # Order
@@ -66,8 +68,13 @@ def test_no_array_to_bytes_codec_is_a_problem_at_the_codecs() -> None:
     assert problems_of() == {(("codecs",), "invalid_value")}
 
 
-def test_a_bytes_codec_before_the_array_to_bytes_codec_is_a_problem_at_it() -> None:
-    assert problems_of(GZIP, LITTLE) == {(("codecs", 0), "invalid_value")}
+def test_an_array_to_bytes_codec_after_a_bytes_codec_is_a_problem_at_it() -> None:
+    """The bytes -> bytes codec is where the walk has reached; the codec that comes too late is the one out of order."""
+    assert problems_of(GZIP, LITTLE) == {(("codecs", 1), "invalid_value")}
+
+
+def test_each_codec_behind_the_stage_reached_is_one_problem() -> None:
+    assert problems_of(GZIP, LITTLE, TRANSPOSE) == {(("codecs", 1), "invalid_value"), (("codecs", 2), "invalid_value")}
 
 
 def test_an_array_codec_after_the_array_to_bytes_codec_is_a_problem_at_it() -> None:
@@ -247,7 +254,6 @@ def test_a_codec_added_to_a_scope_takes_its_place_in_the_pipeline() -> None:
     field, problems = resolve("acme.codec", CodecDefinition, scope, ("codecs", 0))
     assert isinstance(field, AcceptedField) and problems == ()
     little, _ = resolve(LITTLE, CodecDefinition, scope, ("codecs", 1))
-    found = read_pipeline([(("codecs", 0), field), (("codecs", 1), little)], chunk(4), ("codecs",))[
-        1
-    ]
-    assert [(problem.loc, problem.kind) for problem in found] == [(("codecs", 0), "invalid_value")]
+    found: list[ValidationProblem] = []
+    read_pipeline([(("codecs", 0), field), (("codecs", 1), little)], chunk(4), ("codecs",), found)
+    assert [(problem.loc, problem.kind) for problem in found] == [(("codecs", 1), "invalid_value")]

@@ -303,7 +303,8 @@ def test_fields_of_a_group_and_its_consolidated_documents_are_located_in_it_in_d
     assert_located_in_order(document, list(group.fields()))
     consolidated = read_consolidated_metadata_v3(document["consolidated_metadata"])
     assert consolidated.problems == ()
-    assert_located_in_order(document, list(consolidated.fields()))
+    # The consolidated reader locates from the member it is given.
+    assert_located_in_order(document["consolidated_metadata"], list(consolidated.fields()))
 
 
 @QUICK
@@ -315,6 +316,26 @@ def test_fields_of_any_reading_are_located_in_the_document(data: st.DataObject) 
         for loc, _ in reader(document).fields():
             assert loc in positions, loc
     wrapped = group_document(consolidated_metadata=consolidated_member({"a": document}))
-    member_positions = document_positions(wrapped)
+    member_positions = document_positions(wrapped["consolidated_metadata"])
     for loc, _ in read_consolidated_metadata_v3(wrapped["consolidated_metadata"]).fields():
         assert loc in member_positions, loc
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(consolidated_group_documents())
+def test_consolidated_documents_read_the_same_from_a_model_as_from_json(written: Any) -> None:
+    group = ZarrV3GroupMetadata(written)
+    member = group.consolidated_metadata
+    assert member is not None
+    from_model = read_consolidated_metadata_v3(member, context=group.context)
+    from_json = read_consolidated_metadata_v3(
+        written["consolidated_metadata"], context=group.context
+    )
+    assert [(p.loc, p.kind) for p in from_model.problems] == [
+        (p.loc, p.kind) for p in from_json.problems
+    ]
+    assert (from_model.metadata is None) == (from_json.metadata is None)
+    consolidated = group.consolidated() if from_json.metadata is not None else None
+    assert consolidated == from_json.metadata
+    if from_model.metadata is not None and from_json.metadata is not None:
+        assert from_model.metadata == from_json.metadata

@@ -71,6 +71,19 @@ def frozen(value: JSONValue) -> Any:
     return value
 
 
+def plain(value: object) -> Any:
+    """`value` with every object a fresh plain dict; arrays stay tuples, copied only when they hold objects."""
+    if isinstance(value, Mapping):
+        members = cast("Mapping[str, object]", value)
+        return {key: plain(cast(object, item)) if isinstance(item, Mapping | tuple | list) else item for key, item in members.items()}
+    if isinstance(value, tuple | list):
+        items = cast("tuple[object, ...]", value)  # pyright: ignore[reportUnnecessaryCast]
+        if any(isinstance(item, Mapping | tuple | list) for item in items):
+            return tuple(plain(item) for item in items)
+        return tuple(items)
+    return value
+
+
 def thawed(value: object) -> Any:
     """`value` with every object a plain dict and every array a list, as a JSON writer or an editor wants it."""
     if isinstance(value, Mapping):
@@ -79,3 +92,21 @@ def thawed(value: object) -> Any:
     if isinstance(value, list | tuple):
         return [thawed(item) for item in cast("Iterable[object]", value)]
     return value
+
+
+def fast_constructor(cls: type[Any], names: tuple[str, ...]) -> Any:
+    """A function that makes an instance of `cls`, a frozen dataclass with slots, from its fields `names` in order, skipping `__init__`.
+
+    Readers make many such values from parts they have checked already; the
+    dataclass's own `__init__` (and any check in its `__post_init__`) is
+    for callers. The function is written once per class, so setting each
+    field costs one call of its slot.
+    """
+    namespace: dict[str, object] = {"new": object.__new__, "cls": cls}
+    lines = [f"def make({', '.join(names)}):", "    made = new(cls)"]
+    for name in names:
+        namespace[f"set_{name}"] = cls.__dict__[name].__set__
+        lines.append(f"    set_{name}(made, {name})")
+    lines.append("    return made")
+    exec("\n".join(lines), namespace)  # the source holds only the field names of `cls`
+    return namespace["make"]

@@ -163,6 +163,8 @@ class Record(Node):
     name: str
     members: tuple[Member, ...]
     extra: Node | None
+    origin: object = None
+    """The TypedDict this node was read from."""
 
     @property
     def kinds(self) -> frozenset[JSONKind]:
@@ -186,6 +188,8 @@ class Alias(Node):
 
     name: str
     target: Node | None = None
+    origin: object = None
+    """The alias this node was read from: a field alias names the kind of field a member holds."""
     _kinds: frozenset[JSONKind] | None = None
 
     @property
@@ -279,7 +283,7 @@ class Reader:
         return self._plain(annotation, where, namespace)
 
     def _alias(self, alias: Any, key: object) -> Node:
-        node = Alias(name=alias.__name__)
+        node = Alias(name=alias.__name__, origin=alias)
         if key is not None:
             self._seen[key] = node
         module = sys.modules.get(getattr(alias, "__module__", ""), None)
@@ -289,25 +293,17 @@ class Reader:
 
     def _record(self, typeddict: Any, key: object) -> Node:
         name: str = typeddict.__name__
-        record = Record(name=name, members=(), extra=None)
+        record = Record(name=name, members=(), extra=None, origin=typeddict)
         if key is not None:
             self._seen[key] = record
-        try:
-            hints = typing_extensions.get_type_hints(typeddict, include_extras=True)
-        except Exception as error:
-            msg = f"{name}: cannot read its annotations: {error}"
-            raise TypeError(msg) from error
-        required_keys: frozenset[str] = typeddict.__required_keys__
-        members: list[Member] = []
-        for member_name, annotation in hints.items():
-            where = f"{name}.{member_name}"
-            node = self.read(unqualified(annotation), where)
-            members.append(Member(member_name, node, _required(annotation, member_name in required_keys)))
-        record.members = tuple(members)
-        extra_items: object = getattr(typeddict, "__extra_items__", NoExtraItems)
-        if extra_items is not NoExtraItems:
-            record.extra = self.read(unqualified(extra_items), f"{name}.extra_items")
-        elif getattr(typeddict, "__closed__", None) is not True:
+        declared = typeddict_members(typeddict)
+        record.members = tuple(
+            Member(member.key, self.read(member.annotation, f"{name}.{member.key}"), member.required)
+            for member in declared.members
+        )
+        if declared.extra is not None:
+            record.extra = self.read(declared.extra, f"{name}.extra_items")
+        elif not declared.closed:
             # An open TypedDict admits other members; as JSON, they are JSON.
             record.extra = AnyJSON(finite=True)
         return record
@@ -344,6 +340,48 @@ class Reader:
             return Object(self.read(args[1], f"{where}{{}}", namespace))
         msg = f"{where}: cannot check a value against {annotation!r}, which is not a JSON shape"
         raise TypeError(msg)
+
+
+@dataclasses.dataclass(frozen=True)
+class DeclaredMember:
+    """One member a TypedDict declares: its key, its annotation without qualifiers, and whether it is required."""
+
+    key: str
+    annotation: object
+    required: bool
+
+
+@dataclasses.dataclass(frozen=True)
+class Declared:
+    """What a TypedDict declares: its members in order, the annotation of any other member, and whether it is closed."""
+
+    members: tuple[DeclaredMember, ...]
+    extra: object | None
+    """The annotation of members it does not declare (`extra_items`); None when it names none."""
+    closed: bool
+
+
+def typeddict_members(typeddict: Any) -> Declared:
+    """The members `typeddict` declares, read the one way every part of the package reads them.
+
+    This is the only place that resolves a TypedDict's annotations and takes
+    off the qualifiers (`Required`, `NotRequired`, `ReadOnly`) a member may
+    carry; raises `TypeError` when the annotations cannot be resolved.
+    """
+    name = getattr(typeddict, "__name__", repr(typeddict))
+    try:
+        hints = typing_extensions.get_type_hints(typeddict, include_extras=True)
+    except Exception as error:
+        msg = f"{name}: cannot read its annotations: {error}"
+        raise TypeError(msg) from error
+    required_keys: frozenset[str] = typeddict.__required_keys__
+    members = tuple(
+        DeclaredMember(key, unqualified(annotation), _required(annotation, key in required_keys))
+        for key, annotation in hints.items()
+    )
+    extra_items: object = getattr(typeddict, "__extra_items__", NoExtraItems)
+    extra = None if extra_items is NoExtraItems else unqualified(extra_items)
+    return Declared(members, extra, getattr(typeddict, "__closed__", None) is True)
 
 
 def _key(annotation: object) -> object:

@@ -67,19 +67,19 @@ def document_issues(directory: str, value: object, options: Options) -> Iterator
             yield from _consolidated_issues(directory, member, options)
 
 
-def _problem_issues(problems: Iterable[ValidationProblem]) -> Iterator[Issue]:
+def _problem_issues(problems: Iterable[ValidationProblem], at: Loc = ()) -> Iterator[Issue]:
     for problem in problems:
-        yield Issue(problem.loc, problem.kind, problem.message, "error")
+        yield Issue((*at, *problem.loc), problem.kind, problem.message, "error")
 
 
-def _unclaimed_issues(fields: Iterable[tuple[Loc, ResolvedField[Any]]]) -> Iterator[Issue]:
+def _unclaimed_issues(fields: Iterable[tuple[Loc, ResolvedField[Any]]], at: Loc = ()) -> Iterator[Issue]:
     for loc, field in fields:
         if not isinstance(field, UnclaimedField) or _may_be_ignored(field):
             continue
         message = f'nothing in scope claims the {field.read_as.label} "{field.name}"'
         if issubclass(field.read_as, ExtraFieldDefinition):
             message += ', and it does not say "must_understand": false'
-        yield Issue(loc, "unclaimed", message, "warning")
+        yield Issue((*at, *loc), "unclaimed", message, "warning")
 
 
 def _may_be_ignored(field: UnclaimedField) -> bool:
@@ -95,10 +95,13 @@ def _may_be_ignored(field: UnclaimedField) -> bool:
 def _consolidated_issues(directory: str, member: object, options: Options) -> Iterator[Issue]:
     """The issues of the documents a group's consolidated metadata lists, and of how they match the files on disk."""
     reading = read_consolidated_metadata_v3(member, context=options.context)
-    # The group's reader has already judged the envelope (its problems sit at most two
-    # levels deep); what this reader adds are the problems of the listed documents.
-    yield from _problem_issues(problem for problem in reading.problems if len(problem.loc) > 2)
-    yield from _unclaimed_issues(reading.fields())
+    # The consolidated reader locates from the member, which sits in the group's
+    # document. The group's reader has already judged the envelope (its problems sit
+    # at most one level into the member); what this reader adds are the problems of
+    # the listed documents.
+    at: Loc = (ZARR_V3_CONSOLIDATED_METADATA_KEY,)
+    yield from _problem_issues((problem for problem in reading.problems if len(problem.loc) > 1), at)
+    yield from _unclaimed_issues(reading.fields(), at)
     yield from disk_issues(directory, member, _repaired if options.repair else _unchanged)
 
 

@@ -42,6 +42,10 @@ def fill_value_as_written(configuration: object, nested: object, value: object) 
     return cast(JSONValue, value)
 
 
+HOOK: Mapping[str, bool] = FrozenObject({"hook": True})
+"""The metadata of a definition's dataclass field that holds a hook: a function the readers call."""
+
+
 EXTENSION_NAME = re.compile(r"[a-z][a-z0-9\-_.]+")
 """The names the v3 spec allows an extension to take, besides a URI."""
 
@@ -53,26 +57,18 @@ def is_extension_name(name: str) -> bool:
     return EXTENSION_NAME.fullmatch(name) is not None or URI.fullmatch(name) is not None
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Envelope:
-    """What a field's JSON says before any definition is asked: its name and configuration, or why they cannot be read."""
-
-    name: str | None
-    configuration: object
-    """The configuration as written (refined JSON); UNSET when the field writes none."""
-    json: JSONValue | UNSET
-    problems: Problems
-    unrefined: bool = False
-    """Whether the configuration is as the caller gave it, not yet checked as JSON: `resolve` then refines it (and writes `json`) in the one pass that reads it."""
-
-
 def asked(definition: Definition[Any], hook: str, call: Callable[[], C]) -> C:
     """The result of an extension author's hook, with a note naming the definition and hook on any error it raises."""
     try:
         return call()
     except Exception as error:
-        error.add_note(f"raised by the {hook} of the {definition.label} definition {definition.name!r}")
+        blame(error, definition, hook)
         raise
+
+
+def blame(error: BaseException, definition: Definition[Any], hook: str) -> None:
+    """Add a note to `error`, raised by a hook, naming the definition and the hook."""
+    error.add_note(f"raised by the {hook} of the {definition.label} definition {definition.name!r}")
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True, repr=False)
@@ -92,9 +88,9 @@ class Definition(Generic[C]):
     """The name a document uses for this extension, or the key of an extra member."""
     configuration: type[C]
     """The TypedDict its configuration must fit; `EmptyConfiguration` when there is nothing to configure."""
-    rules: Callable[[C, Nested], Iterable[ValidationProblem]] = no_rules
+    rules: Callable[[C, Nested], Iterable[ValidationProblem]] = dataclasses.field(default=no_rules, metadata=HOOK)
     """The problems of a configuration (with the nested fields as the scope read them), located in the configuration."""
-    canonical: Callable[[C], C] = unchanged
+    canonical: Callable[[C], C] = dataclasses.field(default=unchanged, metadata=HOOK)
     """The shortest spelling of a configuration without problems."""
 
     label: ClassVar[str] = "field"
@@ -108,9 +104,12 @@ class Definition(Generic[C]):
     remembered: ClassVar[bool] = True
     """Whether `resolve` keeps the fields of this kind it read, for the next field written the same."""
 
+    _kind_class: ClassVar[type[Definition[Any]] | None] = None
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if cls.__dict__.get("is_kind", False):
+            cls._kind_class = cls
             for alias in cls.field_aliases:
                 register_alias(alias, cls)
 
@@ -125,10 +124,7 @@ class Definition(Generic[C]):
     @classmethod
     def kind_class(cls) -> type[Definition[Any]]:
         """The kind of this definition: the class a scope files it by."""
-        for klass in cls.__mro__:
-            if klass.__dict__.get("is_kind", False):
-                return cast("type[Definition[Any]]", klass)
-        return cls
+        return cls if cls._kind_class is None else cls._kind_class
 
     def _refusal(self) -> str | None:
         """Why this definition could never be used as written; None when it can."""
@@ -140,10 +136,10 @@ class Definition(Generic[C]):
             return bad_name
         if not is_typeddict(self.configuration):
             return f"{name!r}: its configuration is a TypedDict, got {self.configuration!r}"
-        for hook in dataclasses.fields(self):
-            value = getattr(self, hook.name)
-            if hook.name not in ("name", "configuration", "finite", "kind", "size", "fill_value") and not callable(value):
-                return f"{name!r}: {hook.name} is a function, got {value!r}"
+        for member in dataclasses.fields(self):
+            value = getattr(self, member.name)
+            if member.metadata.get("hook", False) and not callable(value):
+                return f"{name!r}: {member.name} is a function, got {value!r}"
         try:
             checker_of(self.configuration)
             positions_of(self.configuration)
@@ -177,10 +173,27 @@ class Definition(Generic[C]):
 
     # How a field of this kind is written. The v3 and v2 kinds override these.
 
+    unclaimed_is_user_data: ClassVar[bool] = False
+    """Whether a field of this kind that nothing claims is user data, whose numbers may be NaN or infinite."""
+
     @classmethod
-    def envelope(cls, value: object, loc: Loc) -> Envelope:
-        """The name and configuration `value` (a field's JSON at `loc`) writes, before any definition is asked."""
+    def read_envelope(cls, value: object, loc: Loc, problems: list[ValidationProblem]) -> tuple[str | None, object]:
+        """The name and configuration `value` (a field's JSON at `loc`) writes, before any definition is asked, adding the envelope's problems.
+
+        The configuration is as written, unchecked (UNSET when the field
+        writes none); the name is None when none can be read.
+        """
         raise NotImplementedError(f"{cls.__name__} does not say how its fields are written")
+
+    @classmethod
+    def written_json(cls, value: object, configuration: object) -> JSONValue | UNSET:
+        """The field as written, read-only, with `configuration` (refined) in place of what it writes there; UNSET when the rest is not JSON."""
+        raise NotImplementedError(f"{cls.__name__} does not say how its fields are written")
+
+    @classmethod
+    def name_problem(cls, name: str, value: object, loc: Loc) -> ValidationProblem | None:
+        """The problem with `name`, which nothing in scope claims, as the field `value` at `loc` writes it; None when a field may take it."""
+        return None
 
     @classmethod
     def configuration_loc(cls, loc: Loc) -> Loc:
@@ -234,9 +247,9 @@ class WithFillValue(Definition[C]):
 
     fill_value: object = JSONValue
     """The JSON shape of a fill value, read like a configuration's members."""
-    fill_value_rules: Callable[[C, Nested, Any], Iterable[ValidationProblem]] = no_rules
+    fill_value_rules: Callable[[C, Nested, Any], Iterable[ValidationProblem]] = dataclasses.field(default=no_rules, metadata=HOOK)
     """The problems of a well-shaped fill value, located in it."""
-    fill_value_canonical: Callable[[C, Nested, Any], JSONValue] = fill_value_as_written
+    fill_value_canonical: Callable[[C, Nested, Any], JSONValue] = dataclasses.field(default=fill_value_as_written, metadata=HOOK)
     """The one spelling of a fill value without problems."""
 
     def _refusal(self) -> str | None:

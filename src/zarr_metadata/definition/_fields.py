@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
 
 from typing_extensions import TypeAliasType
 
-from zarr_metadata._frozen import FrozenObject
+from zarr_metadata._frozen import FrozenObject, fast_constructor
 from zarr_metadata._json import UNSET, JSONValue
 
 if TYPE_CHECKING:
@@ -19,14 +19,15 @@ D = TypeVar("D", bound="Definition[Any]")
 Nested: TypeAlias = "Mapping[tuple[str | int, ...], ResolvedField[Any]]"
 """The fields a field holds (a shard's codecs), keyed by where each sits in its configuration."""
 
-_NO_NESTED: Mapping[tuple[str | int, ...], Any] = FrozenObject()
+NO_NESTED: Mapping[tuple[str | int, ...], Any] = FrozenObject()
+"""The fields held by a field that holds none, shared by all of them."""
 
 
 def _no_nested() -> Nested:
-    return _NO_NESTED
+    return NO_NESTED
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
+@dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
 class AcceptedField(Generic[D]):
     """A field that a definition in scope claimed and found without problems in its own configuration.
 
@@ -55,7 +56,7 @@ class AcceptedField(Generic[D]):
         return self.json
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
+@dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
 class UnclaimedField:
     """A field whose name nothing in scope claims: kept as written, never a problem, its meaning unknown."""
 
@@ -79,14 +80,14 @@ class UnclaimedField:
     @property
     def nested(self) -> Nested:
         """An unclaimed field is not read, so it holds no fields anyone knows of."""
-        return _NO_NESTED
+        return NO_NESTED
 
     def to_json(self) -> JSONValue:
         """The field as written."""
         return self.json
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
+@dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
 class RefusedField(Generic[D]):
     """A field with problems in its envelope or its configuration; the problems say what."""
 
@@ -106,3 +107,7 @@ ResolvedField = TypeAliasType(
     "ResolvedField", AcceptedField[D] | UnclaimedField | RefusedField[D], type_params=(D,)
 )
 """A field as a scope read it: accepted, unclaimed, or refused."""
+
+
+accepted: Any = fast_constructor(AcceptedField, ("json", "name", "definition", "configuration", "nested", "read_as"))
+"""`accepted(json, name, definition, configuration, nested, read_as)`: an accepted field of checked parts, `read_as` being `definition`'s kind."""

@@ -1,18 +1,15 @@
-"""Where a configuration holds other fields: the members annotated with a field alias, found once per TypedDict."""
+"""Where a configuration holds other fields: the members annotated with a field alias, found once per TypedDict from its shape."""
 
 from __future__ import annotations
 
 import functools
-import types
-import typing
-from collections.abc import Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TypeAlias, get_args, get_origin
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
-import typing_extensions
-from typing_extensions import TypeAliasType, is_typeddict
+from typing_extensions import TypeAliasType
 
-from zarr_metadata._common import ZarrV3MetadataFieldJSON, ZarrV3NamedConfigJSON
-from zarr_metadata._json import JSONValue, UserJSONValue
+from zarr_metadata._common import ZarrV3NamedConfigJSON
+from zarr_metadata._shapes import Alias, Array, FixedArray, Node, Object, Reader, Record, Union
 
 if TYPE_CHECKING:
     from zarr_metadata.definition._definition import Definition
@@ -44,71 +41,43 @@ def kind_of_alias(alias: TypeAliasType) -> type[Definition[Any]] | None:
     return _ALIAS_KINDS.get(alias)
 
 
-_QUALIFIERS = (
-    typing_extensions.Required,
-    typing_extensions.NotRequired,
-    typing_extensions.ReadOnly,
-    typing.Required,
-    typing.NotRequired,
-    typing.Annotated,
-)
-
-
 @functools.cache
 def positions_of(configuration: type) -> tuple[Position, ...]:
     """Every member of `configuration` that holds a field, at any depth; raises `TypeError` for a member typed as a bare field envelope."""
-    return tuple(_walk(configuration, (), configuration.__name__, set()))
+    name = getattr(configuration, "__name__", "configuration")
+    return tuple(_walk(Reader().read(configuration, name), (), name, set()))
 
 
-def _walk(annotation: object, steps: tuple[Step, ...], where: str, seen: set[int]) -> Iterator[Position]:
-    while get_origin(annotation) in _QUALIFIERS:
-        annotation = get_args(annotation)[0]
-    if isinstance(annotation, TypeAliasType):
-        if annotation in _ALIAS_KINDS:
-            yield steps, annotation
+def _walk(node: Node, steps: tuple[Step, ...], where: str, seen: set[int]) -> Iterator[Position]:
+    if isinstance(node, Alias):
+        origin = cast(TypeAliasType, node.origin)
+        if origin in _ALIAS_KINDS:
+            yield steps, origin
             return
-        if annotation is JSONValue or annotation is UserJSONValue or id(annotation) in seen:
+        if id(node) in seen or node.target is None:
             return
-        yield from _walk(annotation.__value__, steps, where, seen | {id(annotation)})
-        return
-    if annotation == ZarrV3MetadataFieldJSON or annotation is ZarrV3NamedConfigJSON:
-        msg = (
-            f"{where} is annotated as a bare field envelope, which is checked only as JSON; "
-            "annotate it with the field alias of its kind, such as ZarrV3CodecField"
-        )
-        raise TypeError(msg)
-    if is_typeddict(annotation):
-        if id(annotation) in seen:
+        yield from _walk(node.target, steps, where, seen | {id(node)})
+    elif isinstance(node, Record):
+        if node.origin is ZarrV3NamedConfigJSON:
+            msg = (
+                f"{where} is annotated as a bare field envelope, which is checked only as JSON; "
+                "annotate it with the field alias of its kind, such as ZarrV3CodecField"
+            )
+            raise TypeError(msg)
+        if id(node) in seen:
             return
-        hints = typing_extensions.get_type_hints(annotation, include_extras=True)
-        for key, member in hints.items():
-            yield from _walk(member, (*steps, key), f"{where}.{key}", seen | {id(annotation)})
-        return
-    if isinstance(annotation, typing.NewType):
-        yield from _walk(annotation.__supertype__, steps, where, seen)
-        return
-    origin, args = get_origin(annotation), get_args(annotation)
-    if origin is typing.Union or origin is typing_extensions.Literal:
-        if origin is typing.Union:
-            for arg in args:
-                yield from _walk(arg, steps, where, seen)
-        return
-    if origin is tuple:
-        if len(args) == 2 and args[1] is Ellipsis:
-            yield from _walk(args[0], (*steps, EVERY), f"{where}[]", seen)
-        else:
-            for index, arg in enumerate(args):
-                yield from _walk(arg, (*steps, index), f"{where}[{index}]", seen)
-        return
-    if origin in (list, Sequence) and args:
-        yield from _walk(args[0], (*steps, EVERY), f"{where}[]", seen)
-        return
-    if origin in (dict, Mapping) and len(args) == 2:
-        yield from _walk(args[1], (*steps, EVERY), f"{where}{{}}", seen)
-        return
-    if isinstance(annotation, types.UnionType):
-        for arg in args:
-            yield from _walk(arg, steps, where, seen)
+        for member in node.members:
+            yield from _walk(member.node, (*steps, member.key), f"{where}.{member.key}", seen | {id(node)})
+    elif isinstance(node, Union):
+        for member in node.members:
+            yield from _walk(member, steps, where, seen)
+    elif isinstance(node, Array):
+        yield from _walk(node.item, (*steps, EVERY), f"{where}[]", seen)
+    elif isinstance(node, FixedArray):
+        for index, item in enumerate(node.items):
+            yield from _walk(item, (*steps, index), f"{where}[{index}]", seen)
+    elif isinstance(node, Object):
+        yield from _walk(node.value, (*steps, EVERY), f"{where}{{}}", seen)
 
 
 def located(value: object, steps: tuple[Step, ...], at: tuple[str | int, ...] = ()) -> Iterator[tuple[tuple[str | int, ...], object]]:
@@ -119,13 +88,13 @@ def located(value: object, steps: tuple[Step, ...], at: tuple[str | int, ...] = 
     step, rest = steps[0], steps[1:]
     if isinstance(step, str):
         if isinstance(value, Mapping) and step in value:
-            yield from located(typing.cast("Mapping[str, object]", value)[step], rest, (*at, step))
+            yield from located(cast("Mapping[str, object]", value)[step], rest, (*at, step))
     elif isinstance(step, int):
-        if isinstance(value, tuple) and step < len(typing.cast("tuple[object, ...]", value)):
-            yield from located(typing.cast("tuple[object, ...]", value)[step], rest, (*at, step))
+        if isinstance(value, tuple) and step < len(cast("tuple[object, ...]", value)):
+            yield from located(cast("tuple[object, ...]", value)[step], rest, (*at, step))
     elif isinstance(value, tuple):
-        for index, item in enumerate(typing.cast("tuple[object, ...]", value)):
+        for index, item in enumerate(cast("tuple[object, ...]", value)):
             yield from located(item, rest, (*at, index))
     elif isinstance(value, Mapping):
-        for key, item in typing.cast("Mapping[str, object]", value).items():
+        for key, item in cast("Mapping[str, object]", value).items():
             yield from located(item, rest, (*at, key))

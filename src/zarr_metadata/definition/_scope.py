@@ -8,14 +8,12 @@ name, conflicts reported together) are the same for both formats.
 from __future__ import annotations
 
 import dataclasses
-import typing
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, TypeAlias, TypeVar, cast, get_args, get_origin
 
-import typing_extensions
-
 from zarr_metadata._json import Loc
+from zarr_metadata._shapes import typeddict_members
 from zarr_metadata.definition._definition import Definition
 
 D = TypeVar("D", bound=Definition[Any])
@@ -66,16 +64,13 @@ class ScopeConflictError(ValueError):
 def slot_kinds(slots: type, format_kinds: Iterable[type[Definition[Any]]]) -> Mapping[str, type[Definition[Any]]]:
     """The kind each slot holds, read from the slots TypedDict: each slot is annotated `Iterable[K] | Mapping[str, K]`."""
     kinds = tuple(format_kinds)
-    hints = typing_extensions.get_type_hints(slots, include_extras=True)
     found: dict[str, type[Definition[Any]]] = {}
-    for slot, annotation in hints.items():
-        while get_origin(annotation) in (typing_extensions.NotRequired, typing_extensions.ReadOnly, typing.NotRequired):
-            annotation = get_args(annotation)[0]
-        candidates = [kind for kind in kinds if any(_kind_in(arg) is kind for arg in get_args(annotation))]
+    for member in typeddict_members(slots).members:
+        candidates = [kind for kind in kinds if any(_kind_in(arg) is kind for arg in get_args(member.annotation))]
         if len(candidates) != 1:
-            msg = f"{slots.__name__}.{slot}: cannot tell which kind of this format's definitions it holds"
+            msg = f"{slots.__name__}.{member.key}: cannot tell which kind of this format's definitions it holds"
             raise TypeError(msg)
-        found[slot] = candidates[0]
+        found[member.key] = candidates[0]
     return MappingProxyType(found)
 
 

@@ -1,21 +1,23 @@
 """Readers and models: a whole document read once in a scope, every problem found, and an immutable model of a valid one."""
 
 from zarr_metadata._json import UNSET
-from zarr_metadata.model._array_model_v3 import ZarrV3ArrayMetadata, ZarrV3ArrayMetadataUpdate
-from zarr_metadata.model._array_v3 import ZarrV3ArrayMetadataReading, read_array_metadata_v3
-from zarr_metadata.model._consolidated_v3 import (
+from zarr_metadata.model._array_model_v3 import (
+    ZarrV3ArrayMetadata,
+    ZarrV3ArrayMetadataUpdate,
+    read_array_metadata_v3,
+)
+from zarr_metadata.model._array_v3 import ZarrV3ArrayMetadataReading
+from zarr_metadata.model._group_model_v3 import (
     ZarrV3ConsolidatedMetadata,
     ZarrV3ConsolidatedMetadataInput,
     ZarrV3ConsolidatedMetadataReading,
+    ZarrV3GroupMetadata,
+    ZarrV3GroupMetadataUpdate,
     ZarrV3NodeMetadataInput,
     read_consolidated_metadata_v3,
-)
-from zarr_metadata.model._group_v3 import (
-    ZarrV3GroupMetadata,
-    ZarrV3GroupMetadataReading,
-    ZarrV3GroupMetadataUpdate,
     read_group_metadata_v3,
 )
+from zarr_metadata.model._group_v3 import ZarrV3GroupMetadataReading
 from zarr_metadata.model._names import (
     NodeName,
     NodePath,

@@ -14,8 +14,9 @@ from zarr_metadata.definition._fields import ResolvedField, UnclaimedField
 from zarr_metadata.definition._resolve import canonical_fill_value, canonical_of
 from zarr_metadata.model._array_v3 import (
     SPEC_MEMBERS,
+    ArrayRead,
     ZarrV3ArrayMetadataReading,
-    read_array_metadata_v3,
+    read_array,
 )
 from zarr_metadata.model._keyed import (
     StoreKey,
@@ -25,8 +26,9 @@ from zarr_metadata.model._keyed import (
     json_text,
 )
 from zarr_metadata.model._model import Model
-from zarr_metadata.model._read_v3 import must_understand
+from zarr_metadata.model._read_v3 import must_understand, unclaimed
 from zarr_metadata.v3._context import ZarrV3Context
+from zarr_metadata.v3._scopes import CORE_AND_EXTENSIONS
 from zarr_metadata.v3.array import (
     ZARR_V3_ARRAY_METADATA_STORE_KEY,
     ZarrV3ArrayMetadataJSON,
@@ -72,8 +74,8 @@ class ZarrV3ArrayMetadata(Model):
         super().__init__(document, context)
 
     @classmethod
-    def _read(cls, document: object, context: ZarrV3Context | None) -> ZarrV3ArrayMetadataReading:
-        return read_array_metadata_v3(document, context=context)
+    def _read(cls, document: object, context: ZarrV3Context) -> ArrayRead:
+        return read_array(document, context)
 
     def _meaning_of(self) -> tuple[object, ...]:
         return array_meaning(self._document, self._reading)
@@ -86,8 +88,8 @@ class ZarrV3ArrayMetadata(Model):
         return cls(document_from(mapping, ZARR_V3_ARRAY_METADATA_STORE_KEY), context)
 
     def to_json(self) -> ZarrV3ArrayMetadataJSON:
-        """The document as given, read-only, with tuples for arrays."""
-        return cast(ZarrV3ArrayMetadataJSON, self._document)
+        """The document as given: a fresh plain dict (objects in it plain dicts, arrays tuples) the caller may change."""
+        return cast(ZarrV3ArrayMetadataJSON, super().to_json())
 
     def to_key_value(self, *, indent: int | str | None = None) -> Mapping[ZarrV3ArrayMetadataStoreKey, bytes]:
         """`{"zarr.json": bytes}`: the document as UTF-8 JSON."""
@@ -152,10 +154,8 @@ class ZarrV3ArrayMetadata(Model):
 
     @property
     def unclaimed_fields(self) -> Mapping[Loc, UnclaimedField]:
-        """Every field nothing in scope claims, at any depth, by location."""
-        return FrozenObject(
-            {loc: field for loc, field in self._reading.fields() if isinstance(field, UnclaimedField)}
-        )
+        """Every field nothing in scope claims, at any depth, by location; not an extra member that says `"must_understand": false`, nor anything in it."""
+        return FrozenObject(unclaimed(self._reading.fields(), self._reading.extra_fields))
 
     @property
     def must_understand_fields(self) -> tuple[str, ...]:
@@ -191,6 +191,18 @@ class ZarrV3ArrayMetadata(Model):
 
 
 _NONE: Mapping[str, JSONValue] = FrozenObject()
+
+
+def read_array_metadata_v3(value: object, *, context: ZarrV3Context | None = None) -> ZarrV3ArrayMetadataReading:
+    """Read `value` as a v3 array's `zarr.json` in `context` (default `CORE_AND_EXTENSIONS`); never raises on bad input.
+
+    The reading holds the model when the document has no problem.
+    """
+    scope = CORE_AND_EXTENSIONS if context is None else context
+    read = read_array(value, scope)
+    if read.problems:
+        return read.reading(None)
+    return ZarrV3ArrayMetadata.made(read, scope).reading
 
 
 def _canonical_text(field: ResolvedField[Any]) -> str:

@@ -1,22 +1,36 @@
-"""Reading a v3 array's `zarr.json` (SPEC section 6), and the immutable model of a valid one."""
+"""Reading a v3 array's `zarr.json`: every member once, in one pass, and what the reading found.
+
+Each member is read by its own step: a field by the scope's reader of its
+kind, the shape and dimension names by their compiled checkers. The steps
+that join members (the grid against the shape, the fill value against the
+data type, the codecs as a pipeline) run only on parts that have no problem
+and are known, so a problem is reported once, at its cause.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Annotated, Any, Literal, NotRequired, cast
+from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, cast
 
 from annotated_types import Ge
-from typing_extensions import TypedDict
 
-from zarr_metadata._frozen import FrozenObject
-from zarr_metadata._json import UNSET, JSONValue, Loc, UserJSONValue, ValidationProblem
-from zarr_metadata._shapes import Unread
-from zarr_metadata.definition._definition import asked
-from zarr_metadata.definition._fields import AcceptedField, RefusedField, ResolvedField
-from zarr_metadata.definition._resolve import fill_value_problems, json_key, relocated, resolve
-from zarr_metadata.model._read_v3 import collapsed, read_document, read_extra_fields, with_nested
-from zarr_metadata.typed_json import refine
+from zarr_metadata._frozen import FrozenObject, fast_constructor
+from zarr_metadata._json import UNSET, JSONValue, Loc, ValidationProblem, shown
+from zarr_metadata._refuse import FAIL, Checker
+from zarr_metadata.definition._definition import blame, no_rules
+from zarr_metadata.definition._fields import AcceptedField, ResolvedField, UnclaimedField
+from zarr_metadata.definition._reader import FieldReader, Readers, relocate_from
+from zarr_metadata.model._read_v3 import (
+    missing,
+    not_a_document,
+    read_attributes,
+    read_extra_fields,
+    read_head,
+    refined_document,
+    with_nested,
+)
+from zarr_metadata.typed_json import checker_of
 from zarr_metadata.v3._context import ZarrV3Context
 from zarr_metadata.v3._definition import (
     ArrayExtraFieldDefinition,
@@ -27,34 +41,23 @@ from zarr_metadata.v3._definition import (
     DataTypeDefinition,
     Lengths,
     StorageTransformerDefinition,
+    chunk_of,
+    unknown_lengths,
 )
 from zarr_metadata.v3._documents import ZarrV3ArrayMetadataJSON
 from zarr_metadata.v3._pipeline import CodecAt, Stage, read_pipeline
-from zarr_metadata.v3._scopes import CORE_AND_EXTENSIONS
 
 if TYPE_CHECKING:
     from zarr_metadata.model._array_model_v3 import ZarrV3ArrayMetadata
 
 SPEC_MEMBERS: frozenset[str] = frozenset(ZarrV3ArrayMetadataJSON.__annotations__)
 
-Shape = tuple[Annotated[int, Ge(0)], ...]
-DimensionNames = tuple[str | None, ...]
-
-
-class _ArrayDocument(TypedDict, extra_items=Unread):
-    """What an array document's members must be before any field is read; the members marked Unread are judged later, each by its own step."""
-
-    zarr_format: Literal[3]
-    node_type: Literal["array"]
-    data_type: Unread
-    shape: Unread
-    chunk_grid: Unread
-    chunk_key_encoding: Unread
-    fill_value: Unread
-    codecs: tuple[Unread, ...]
-    attributes: NotRequired[Mapping[str, UserJSONValue]]
-    storage_transformers: NotRequired[tuple[Unread, ...]]
-    dimension_names: NotRequired[Unread]
+_REQUIRED: Final = ("zarr_format", "node_type", "shape", "data_type", "chunk_grid", "chunk_key_encoding", "fill_value", "codecs")
+_NODE_TYPE: Final[Checker] = checker_of(Literal["array"], True)
+_SHAPE: Final[Checker] = checker_of(tuple[Annotated[int, Ge(0)], ...], True)
+_DIMENSION_NAMES: Final[Checker] = checker_of(tuple[str | None, ...], True)
+_FINITE_JSON: Final[Checker] = checker_of(JSONValue, True)
+_NO_EXTRA_FIELDS: Mapping[str, Any] = FrozenObject()
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -89,265 +92,250 @@ class ZarrV3ArrayMetadataReading:
             found.extend(with_nested(("storage_transformers", index), field))
         for key, field in self.extra_fields.items():
             found.extend(with_nested((key,), field))
-        order = self._member_order()
+        order = {key: index for index, key in enumerate(self.members)}
         found.sort(key=lambda item: order.get(cast(str, item[0][0]), len(order)))
         return iter(found)
 
-    def _member_order(self) -> dict[str, int]:
-        return {key: index for index, key in enumerate(self.members)}
+
+_reading_of: Any = fast_constructor(
+    ZarrV3ArrayMetadataReading,
+    (
+        "data_type",
+        "chunk_grid",
+        "chunk_key_encoding",
+        "chunk",
+        "pipeline",
+        "storage_transformers",
+        "extra_fields",
+        "problems",
+        "metadata",
+        "members",
+    ),
+)
 
 
-def read_array_metadata_v3(value: object, *, context: ZarrV3Context | None = None) -> ZarrV3ArrayMetadataReading:
-    """Read `value` as a v3 array's `zarr.json` in `context` (default `CORE_AND_EXTENSIONS`); never raises on bad input."""
-    scope = CORE_AND_EXTENSIONS if context is None else context
-    document, problems = read_document(value, _ArrayDocument)
-    if document is None:
-        return ZarrV3ArrayMetadataReading(problems=problems)
-    reader = _ArrayReader(document, scope, list(problems), trusted=type(value) is FrozenObject)
-    reading = reader.read()
-    if reading.problems:
-        return reading
-    from zarr_metadata.model._array_model_v3 import ZarrV3ArrayMetadata
+class ArrayRead:
+    """What one pass over an array document found: its fields, every problem, and its members refined, read-only."""
 
-    # A document this package refined (a model's) is read-only already and
-    # refines to itself, so it serves as the model's document as it is.
-    document = value if reader.trusted else reader.refined(reading)
-    ZarrV3ArrayMetadata._of(document, scope, reading)  # pyright: ignore[reportPrivateUsage]
-    return reading
+    __slots__ = (
+        "chunk",
+        "chunk_grid",
+        "chunk_key_encoding",
+        "data_type",
+        "document",
+        "extra_fields",
+        "members",
+        "pipeline",
+        "problems",
+        "storage_transformers",
+    )
 
+    def __init__(self) -> None:
+        self.data_type: Any = UNSET
+        self.chunk_grid: Any = UNSET
+        self.chunk_key_encoding: Any = UNSET
+        self.chunk: Chunk = chunk_of(None, None)
+        self.pipeline: tuple[Stage, ...] = ()
+        self.storage_transformers: tuple[ResolvedField[Any], ...] = ()
+        self.extra_fields: Mapping[str, ResolvedField[Any]] = _NO_EXTRA_FIELDS
+        self.problems: tuple[ValidationProblem, ...] = ()
+        self.members: tuple[str, ...] = ()
+        self.document: Mapping[str, object] | None = None
+        """The document, each member as read, read-only; None when it has problems."""
 
-class _ArrayReader:
-    """One pass over an array document: each step adds its problems, and skips what depends on an unknown part."""
-
-    def __init__(
-        self, document: dict[str, Any], context: ZarrV3Context, problems: list[ValidationProblem], *, trusted: bool = False
-    ) -> None:
-        self.document = document
-        self.context = context
-        self.problems = problems
-        self.trusted = trusted
-        """Whether the document came refined by this package (a model's does), so its members may be keyed unexamined."""
-        self.read_structure: _Structure | None = None
-
-    def read(self) -> ZarrV3ArrayMetadataReading:
-        structure = self.structure()
-        self.problems.extend(structure.problems)
-        extra_fields, found = read_extra_fields(self.document, SPEC_MEMBERS, ArrayExtraFieldDefinition, self.context)
-        self.problems.extend(found)
-        return ZarrV3ArrayMetadataReading(
-            data_type=structure.data_type,
-            chunk_grid=structure.chunk_grid,
-            chunk_key_encoding=structure.chunk_key_encoding,
-            chunk=structure.chunk,
-            pipeline=structure.pipeline,
-            storage_transformers=structure.storage_transformers,
-            extra_fields=FrozenObject(extra_fields),
-            problems=tuple(self.problems),
-            members=tuple(self.document),
+    def reading(self, metadata: ZarrV3ArrayMetadata | None) -> ZarrV3ArrayMetadataReading:
+        """The reading of what was found, with `metadata` its model."""
+        return _reading_of(
+            self.data_type,
+            self.chunk_grid,
+            self.chunk_key_encoding,
+            self.chunk,
+            self.pipeline,
+            self.storage_transformers,
+            self.extra_fields,
+            self.problems,
+            metadata,
+            self.members,
         )
 
-    def structure(self) -> _Structure:
-        """Every member but attributes and extra members, read and checked across: kept for the next document that writes them the same.
 
-        These members mean the same in any document that writes them the
-        same, and the arrays of one hierarchy often do (consolidated
-        metadata lists thousands), so what they read to is kept, by scope
-        and by their exact JSON.
-        """
-        if self.read_structure is not None:
-            return self.read_structure
-        get = self.document.get
-        members = (
-            get("data_type", ...),
-            get("chunk_grid", ...),
-            get("chunk_key_encoding", ...),
-            get("codecs", ...),
-            get("shape", ...),
-            get("fill_value", ...),
-            get("dimension_names", ...),
-            get("storage_transformers", ...),
+def read_array(value: object, context: ZarrV3Context) -> ArrayRead:
+    """Read `value` as a v3 array's `zarr.json` in `context`: one pass over every member; never raises on bad input."""
+    read = ArrayRead()
+    if not isinstance(value, Mapping):
+        read.problems = (not_a_document(value),)
+        return read
+    document = cast("Mapping[Any, Any]", value)
+    problems: list[ValidationProblem] = []
+    refined: dict[str, object] = {}
+    readers: Readers = context._field_readers()  # pyright: ignore[reportPrivateUsage]
+    read_head(document, _NODE_TYPE, problems, refined)
+    for member in _REQUIRED[2:]:
+        if member not in document:
+            problems.append(missing(member))
+    data_type = read.data_type = _field(document, "data_type", readers.of(DataTypeDefinition), problems, refined)
+    grid = read.chunk_grid = _field(document, "chunk_grid", readers.of(ChunkGridDefinition), problems, refined)
+    read.chunk_key_encoding = _field(document, "chunk_key_encoding", readers.of(ChunkKeyEncodingDefinition), problems, refined)
+    codecs = _codecs(document, readers.of(CodecDefinition), problems, refined)
+    shape = _shape(document, problems, refined)
+    _dimension_names(document, shape, problems, refined)
+    lengths = _chunk_lengths(grid, shape, problems)
+    _fill_value(document, data_type, readers, problems, refined)
+    read.chunk = chunk_of(lengths, None if data_type is UNSET else data_type)
+    if codecs is not None:
+        read.pipeline = read_pipeline(codecs, read.chunk, ("codecs",), problems)
+    read.storage_transformers = _storage_transformers(document, readers, problems, refined)
+    read_attributes(document, problems, refined)
+    if len(document) > len(refined) or problems:
+        read.extra_fields = FrozenObject(
+            read_extra_fields(document, SPEC_MEMBERS, ArrayExtraFieldDefinition, readers, problems, refined)
         )
-        key = json_key(members, self.trusted)
-        if key is not None:
-            known = _STRUCTURES.get((self.context, key))
-            if known is not None:
-                self.read_structure = known
-                return known
-        structure = _StructureReader(self.document, self.context).read()
-        if key is not None:
-            if len(_STRUCTURES) >= _MOST_STRUCTURES:
-                _STRUCTURES.clear()
-            _STRUCTURES[(self.context, key)] = structure
-        self.read_structure = structure
-        return structure
-
-    def refined(self, reading: ZarrV3ArrayMetadataReading) -> FrozenObject:
-        """The document of a reading without problems, each member as its step refined it, in the document's order."""
-        members = self.structure().refined()
-        if reading.extra_fields:
-            members = dict(members)
-            for key, field in reading.extra_fields.items():
-                members[key] = cast("Mapping[str, object]", field.json)[key]
-        return FrozenObject({key: members.get(key, value) for key, value in self.document.items()})
+    read.members = tuple(key for key in document if type(key) is str)
+    read.problems = tuple(problems)
+    if not problems:
+        read.document = FrozenObject(refined_document(document, refined))
+    return read
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class _Structure:
-    """What the structural members of an array document read to, and their problems."""
-
-    data_type: Any
-    chunk_grid: Any
-    chunk_key_encoding: Any
-    chunk: Chunk
-    pipeline: tuple[Stage, ...]
-    storage_transformers: tuple[ResolvedField[StorageTransformerDefinition[Any]], ...]
-    shape: tuple[int, ...] | None
-    dimension_names: tuple[str | None, ...] | None
-    problems: tuple[ValidationProblem, ...]
-    fill_value: object
-    """The fill value as written (unrefined)."""
-    refined_members: dict[str, object] | None = dataclasses.field(default=None, compare=False)
-
-    def refined(self) -> dict[str, object]:
-        """Each structural member of a document without problems, refined and read-only; made once, the first time asked."""
-        members = self.refined_members
-        if members is None:
-            fill = self.fill_value
-            members = {
-                "data_type": self.data_type.json,
-                "chunk_grid": self.chunk_grid.json,
-                "chunk_key_encoding": self.chunk_key_encoding.json,
-                "shape": self.shape,
-                "fill_value": fill if type(fill) in _SCALARS else refine(fill, UserJSONValue)[0],
-                "codecs": tuple(stage.codec.json for stage in self.pipeline),
-                "dimension_names": self.dimension_names,
-                "storage_transformers": tuple(field.json for field in self.storage_transformers),
-            }
-            object.__setattr__(self, "refined_members", members)
-        return members
+def _field(
+    document: Mapping[Any, Any], member: str, reader: FieldReader, problems: list[ValidationProblem], refined: dict[str, object]
+) -> Any:
+    value = document.get(member, UNSET)
+    if value is UNSET:
+        return UNSET
+    field = reader.read(value, (member,), problems, 1)
+    refined[member] = field.json
+    return field
 
 
-
-_STRUCTURES: dict[tuple[object, object], _Structure] = {}
-_MOST_STRUCTURES = 4096
-
-
-class _StructureReader:
-    """One pass over the structural members of an array document: each step adds its problems, and skips what depends on an unknown part."""
-
-    def __init__(self, document: dict[str, Any], context: ZarrV3Context) -> None:
-        self.document = document
-        self.context = context
-        self.problems: list[ValidationProblem] = []
-        self.refined_shape: tuple[int, ...] | None = None
-        self.refined_names: tuple[str | None, ...] | None = None
-
-    def field(self, member: str, kind: type[Any]) -> Any:
-        if member not in self.document:
-            return UNSET
-        field, found = resolve(self.document[member], kind, self.context, (member,))
-        self.problems.extend(found)
-        return field
-
-    def read(self) -> _Structure:
-        data_type = self.field("data_type", DataTypeDefinition)
-        chunk_grid = self.field("chunk_grid", ChunkGridDefinition)
-        chunk_key_encoding = self.field("chunk_key_encoding", ChunkKeyEncodingDefinition)
-        codecs = self.codecs()
-        shape = self.shape()
-        self.dimension_names(shape)
-        lengths = self.lengths(chunk_grid, shape)
-        fill = self.document.get("fill_value", UNSET)
-        if fill is not UNSET and data_type is not UNSET and not isinstance(data_type, RefusedField):
-            self.problems.extend(fill_value_problems(data_type, fill, ("fill_value",)))
-        chunk = Chunk(lengths, None if data_type is UNSET else cast("ResolvedField[DataTypeDefinition[Any]]", data_type))
-        pipeline: tuple[Stage, ...] = ()
-        if codecs is not None:
-            pipeline, found = read_pipeline(codecs, chunk, ("codecs",))
-            self.problems.extend(found)
-        transformers: list[ResolvedField[StorageTransformerDefinition[Any]]] = []
-        for index, item in enumerate(self.document.get("storage_transformers", ())):
-            field, found = resolve(item, _TRANSFORMER, self.context, ("storage_transformers", index))
-            self.problems.extend(found)
-            transformers.append(field)
-        return _Structure(
-            data_type,
-            chunk_grid,
-            chunk_key_encoding,
-            chunk,
-            pipeline,
-            tuple(transformers),
-            self.refined_shape,
-            self.refined_names,
-            tuple(self.problems),
-            fill,
+def _codecs(
+    document: Mapping[Any, Any], reader: FieldReader, problems: list[ValidationProblem], refined: dict[str, object]
+) -> list[CodecAt] | None:
+    """Each codec field with its location; None when there are none to read as a pipeline."""
+    value = document.get("codecs", UNSET)
+    if value is UNSET:
+        return None
+    if not isinstance(value, list | tuple):
+        problems.append(
+            ValidationProblem(("codecs",), f"expected an array of codecs, got {shown(value)}", "invalid_type", input=_input(value))
         )
+        return None
+    codecs: list[CodecAt] = []
+    for index, item in enumerate(cast("list[object]", value)):
+        loc = ("codecs", index)
+        codecs.append((loc, reader.read(item, loc, problems, 2)))
+    refined["codecs"] = tuple(codec.json for _, codec in codecs)
+    return codecs
 
-    def codecs(self) -> list[CodecAt] | None:
-        if "codecs" not in self.document:
-            return None
-        codecs: list[CodecAt] = []
-        for index, item in enumerate(self.document["codecs"]):
-            loc = ("codecs", index)
-            codec, found = resolve(item, _CODEC, self.context, loc)
-            self.problems.extend(found)
-            codecs.append((loc, codec))
-        return codecs
 
-    def shape(self) -> tuple[int, ...] | None:
-        if "shape" not in self.document:
-            return None
-        value = self.document["shape"]
-        shape, found = refine(value, Shape, ("shape",))
-        self.problems.extend(collapsed(value, found, ("shape",), "an array of non-negative integers"))
-        self.refined_shape = shape
-        return shape
-
-    def dimension_names(self, shape: tuple[int, ...] | None) -> None:
-        if "dimension_names" not in self.document:
-            return
-        value = self.document["dimension_names"]
-        at: Loc = ("dimension_names",)
-        names, found = refine(value, DimensionNames, at)
-        self.refined_names = names
-        if found:
-            self.problems.extend(collapsed(value, found, at, "an array of strings or nulls"))
-        elif names is not None and shape is not None and len(names) != len(shape):
-            self.problems.append(
-                ValidationProblem(
-                    at,
-                    f"expected one name per dimension ({len(shape)}), got {len(names)}",
-                    "invalid_value",
-                    input=cast(JSONValue, value),
-                )
+def _storage_transformers(
+    document: Mapping[Any, Any], readers: Readers, problems: list[ValidationProblem], refined: dict[str, object]
+) -> tuple[ResolvedField[Any], ...]:
+    value = document.get("storage_transformers", UNSET)
+    if value is UNSET:
+        return ()
+    if not isinstance(value, list | tuple):
+        problems.append(
+            ValidationProblem(
+                ("storage_transformers",),
+                f"expected an array of storage transformers, got {shown(value)}",
+                "invalid_type",
+                input=_input(value),
             )
-
-    def lengths(self, grid: object, shape: tuple[int, ...] | None) -> Lengths | None:
-        """The chunk lengths the grid gives each dimension, after checking it against the shape; None when the shape is unknown."""
-        if shape is None:
-            return None
-        unknown: Lengths = tuple(None for _ in shape)
-        if not isinstance(grid, AcceptedField):
-            return unknown
-        field = cast(AcceptedField[ChunkGridDefinition[Any]], grid)
-        definition, configuration, nested = field.definition, field.configuration, field.nested
-        at = ChunkGridDefinition.configuration_loc(("chunk_grid",))
-        found = relocated(asked(definition, "shape_rules", lambda: tuple(definition.shape_rules(configuration, nested, shape))), at)
-        if found:
-            self.problems.extend(found)
-            return unknown
-        lengths = asked(definition, "chunk_lengths", lambda: definition.chunk_lengths(configuration, nested, shape))
-        if not (isinstance(cast(object, lengths), tuple) and len(lengths) == len(shape)):
-            msg = f"{definition.name!r}: its chunk_lengths gives one entry per dimension, got {lengths!r}"
-            raise TypeError(msg)
-        return lengths
+        )
+        return ()
+    reader = readers.of(StorageTransformerDefinition)
+    fields = tuple(
+        reader.read(item, ("storage_transformers", index), problems, 2)
+        for index, item in enumerate(cast("list[object]", value))
+    )
+    refined["storage_transformers"] = tuple(field.json for field in fields)
+    return fields
 
 
+def _shape(document: Mapping[Any, Any], problems: list[ValidationProblem], refined: dict[str, object]) -> tuple[int, ...] | None:
+    value = document.get("shape", UNSET)
+    if value is UNSET:
+        return None
+    shape = _SHAPE(value, ("shape",), problems, 1)
+    if shape is FAIL:
+        return None
+    refined["shape"] = shape
+    return cast("tuple[int, ...]", shape)
 
-_CODEC: type[CodecDefinition[Any]] = CodecDefinition
-_TRANSFORMER: type[StorageTransformerDefinition[Any]] = StorageTransformerDefinition
 
-_SCALARS = frozenset({str, int, bool, type(None)})
-"""The fill values refined as they are; a float may be NaN, which only the checker says how to keep."""
+def _dimension_names(
+    document: Mapping[Any, Any], shape: tuple[int, ...] | None, problems: list[ValidationProblem], refined: dict[str, object]
+) -> None:
+    value = document.get("dimension_names", UNSET)
+    if value is UNSET:
+        return
+    names = _DIMENSION_NAMES(value, ("dimension_names",), problems, 1)
+    if names is FAIL:
+        return
+    refined["dimension_names"] = names
+    if shape is not None and len(names) != len(shape):
+        problems.append(
+            ValidationProblem(
+                ("dimension_names",),
+                f"expected one name per dimension ({len(shape)}), got {len(names)}",
+                "invalid_value",
+                input=cast(JSONValue, names),
+                ctx={"dimensions": len(shape)},
+            )
+        )
 
-_REFINED_AS_READ = frozenset({"zarr_format", "node_type", "attributes"})
+
+def _chunk_lengths(grid: object, shape: tuple[int, ...] | None, problems: list[ValidationProblem]) -> Lengths | None:
+    """The chunk lengths the grid gives each dimension, after its shape rules accept the shape; None when the shape is unknown."""
+    if shape is None:
+        return None
+    if type(grid) is not AcceptedField:
+        return (None,) * len(shape)
+    field = cast("AcceptedField[ChunkGridDefinition[Any]]", grid)
+    definition, configuration, nested = field.definition, field.configuration, field.nested
+    if definition.shape_rules is not no_rules:
+        start = len(problems)
+        try:
+            problems.extend(definition.shape_rules(configuration, nested, shape))
+        except Exception as error:
+            blame(error, definition, "shape_rules")
+            raise
+        if len(problems) > start:
+            relocate_from(problems, start, ("chunk_grid", "configuration"))
+            return (None,) * len(shape)
+    if definition.chunk_lengths is unknown_lengths:
+        return (None,) * len(shape)
+    try:
+        lengths = definition.chunk_lengths(configuration, nested, shape)
+    except Exception as error:
+        blame(error, definition, "chunk_lengths")
+        raise
+    if not (isinstance(cast(object, lengths), tuple) and len(lengths) == len(shape)):
+        msg = f"{definition.name!r}: its chunk_lengths gives one entry per dimension, got {lengths!r}"
+        raise TypeError(msg)
+    return lengths
+
+
+def _fill_value(
+    document: Mapping[Any, Any], data_type: object, readers: Readers, problems: list[ValidationProblem], refined: dict[str, object]
+) -> None:
+    """Check the fill value as a value of the data type, when the data type has no problem; an unknown one takes any finite JSON."""
+    value = document.get("fill_value", UNSET)
+    if value is UNSET or data_type is UNSET:
+        return
+    if type(data_type) is AcceptedField:
+        field = cast("AcceptedField[DataTypeDefinition[Any]]", data_type)
+        plan = readers.of(DataTypeDefinition).plan(field.name)
+        assert plan is not None
+        typed = plan.read_fill_value(field, value, ("fill_value",), problems, 1)
+    elif type(data_type) is UnclaimedField:
+        typed = _FINITE_JSON(value, ("fill_value",), problems, 1)
+    else:
+        return
+    if typed is not FAIL:
+        refined["fill_value"] = typed
+
+
+def _input(value: object) -> Any:
+    return value if value is None or type(value) in (str, int, float, bool) else None

@@ -1,57 +1,65 @@
-"""Reading a v3 group's `zarr.json`, and the immutable model of a valid one."""
+"""Reading a v3 group's `zarr.json`, the documents its consolidated metadata lists, and any v3 `zarr.json` by its node type.
+
+These three readers call each other: a group's consolidated metadata lists
+groups, and a listed group may hold consolidated metadata of its own. A
+group's reader checks only the envelope of its consolidated metadata for
+the group's own reading, but reads every listed document in the same pass;
+what it found is kept for the group's `consolidated()`, so nothing is read
+twice.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, NotRequired, cast
+from typing import TYPE_CHECKING, Any, Final, Literal, cast
 
-from typing_extensions import TypedDict, Unpack
+from typing_extensions import TypedDict
 
-from zarr_metadata._frozen import FrozenObject, thawed
-from zarr_metadata._json import UNSET, JSONValue, Loc, UserJSONValue, ValidationProblem
+from zarr_metadata._frozen import FrozenObject, fast_constructor
+from zarr_metadata._json import UNSET, Loc, UserJSONValue, ValidationProblem
+from zarr_metadata._refuse import FAIL, Checker
 from zarr_metadata._shapes import Unread
-from zarr_metadata.definition._fields import ResolvedField, UnclaimedField
-from zarr_metadata.definition._resolve import canonical_of
-from zarr_metadata.model._keyed import (
-    Keyed,
-    StoreKey,
-    document_bytes,
-    document_from,
-    edited,
-    json_text,
-)
-from zarr_metadata.model._model import Model
+from zarr_metadata.definition._fields import NO_NESTED, RefusedField, ResolvedField, accepted
+from zarr_metadata.definition._reader import Readers
+from zarr_metadata.model._array_v3 import ArrayRead, read_array
+from zarr_metadata.model._names import node_path_problems, parent_path
 from zarr_metadata.model._read_v3 import (
-    must_understand,
-    read_document,
+    not_a_document,
+    read_attributes,
     read_extra_fields,
+    read_head,
+    refined_document,
     with_nested,
 )
+from zarr_metadata.typed_json import checker_of
 from zarr_metadata.v3._context import ZarrV3Context
 from zarr_metadata.v3._definition import GroupExtraFieldDefinition
-from zarr_metadata.v3._scopes import CORE_AND_EXTENSIONS
-from zarr_metadata.v3.consolidated import ZARR_V3_CONSOLIDATED_METADATA_KEY
-from zarr_metadata.v3.group import (
-    ZARR_V3_GROUP_METADATA_STORE_KEY,
-    ZarrV3GroupMetadataJSON,
-    ZarrV3GroupMetadataStoreKey,
+from zarr_metadata.v3.consolidated import (
+    CONSOLIDATED_METADATA_EXTRA_FIELD,
+    ZARR_V3_CONSOLIDATED_METADATA_KEY,
 )
+from zarr_metadata.v3.group import ZarrV3GroupMetadataJSON
 
 if TYPE_CHECKING:
-    from zarr_metadata.model._consolidated_v3 import ZarrV3ConsolidatedMetadata
-    from zarr_metadata.v3.consolidated import ZarrV3ConsolidatedMetadataJSON
+    from zarr_metadata.model._group_model_v3 import ZarrV3GroupMetadata
 
 GROUP_SPEC_MEMBERS: frozenset[str] = frozenset(ZarrV3GroupMetadataJSON.__annotations__)
 
+_NODE_TYPE: Final[Checker] = checker_of(Literal["group"], True)
+_USER_JSON: Final[Checker] = checker_of(UserJSONValue, True)
+_NO_EXTRA_FIELDS: Mapping[str, Any] = FrozenObject()
 
 
-class _GroupDocument(TypedDict, extra_items=Unread):
-    """What a group document's members must be before its extra members are read in scope."""
+class _Envelope(TypedDict, closed=True):
+    """The consolidated metadata envelope, with each document left for the node reader to read once."""
 
-    zarr_format: Literal[3]
-    node_type: Literal["group"]
-    attributes: NotRequired[Mapping[str, UserJSONValue]]
+    kind: Literal["inline"]
+    must_understand: Literal[False]
+    metadata: Mapping[str, Unread]
+
+
+_ENVELOPE: Final[Checker] = checker_of(_Envelope, True)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -70,153 +78,225 @@ class ZarrV3GroupMetadataReading:
             yield from with_nested((key,), field)
 
 
-def read_group_metadata_v3(value: object, *, context: ZarrV3Context | None = None) -> ZarrV3GroupMetadataReading:
-    """Read `value` as a v3 group's `zarr.json` in `context` (default `CORE_AND_EXTENSIONS`); never raises on bad input.
+@dataclasses.dataclass(frozen=True, slots=True)
+class ZarrV3UnknownNodeMetadataReading:
+    """A v3 document whose node type is neither "array" nor "group": only its problems."""
 
-    Only the envelope of `consolidated_metadata` is read here; its
-    documents are read by `read_consolidated_metadata_v3`, or a model's
-    `consolidated()`.
-    """
-    scope = CORE_AND_EXTENSIONS if context is None else context
-    document, problems = read_document(value, _GroupDocument)
-    if document is None:
-        return ZarrV3GroupMetadataReading(problems=problems)
-    extra_fields, found = read_extra_fields(document, GROUP_SPEC_MEMBERS, GroupExtraFieldDefinition, scope)
-    reading = ZarrV3GroupMetadataReading(problems=(*problems, *found), extra_fields=FrozenObject(extra_fields))
-    if reading.problems:
-        return reading
-    refined = {
-        key: (value if key in GROUP_SPEC_MEMBERS else cast("Mapping[str, object]", extra_fields[key].json)[key])
-        for key, value in document.items()
-    }
-    ZarrV3GroupMetadata._of(FrozenObject(refined), scope, reading)  # pyright: ignore[reportPrivateUsage]
-    return reading
+    problems: tuple[ValidationProblem, ...]
+
+    @property
+    def metadata(self) -> None:
+        """A document of no known node type has no model."""
+        return None
+
+    def fields(self) -> Iterator[tuple[Loc, ResolvedField[Any]]]:
+        """No field is read from a document of no known node type."""
+        return iter(())
 
 
-class ZarrV3GroupMetadataUpdate(TypedDict, total=False, closed=True):
-    """The members `ZarrV3GroupMetadata.update` takes, by name; UNSET removes one."""
-
-    attributes: Mapping[str, JSONValue] | UNSET
-    consolidated_metadata: ZarrV3ConsolidatedMetadataJSON | Mapping[str, JSONValue] | ZarrV3ConsolidatedMetadata | UNSET
-    extra_fields: Mapping[str, JSONValue | UNSET]
+_group_reading_of: Any = fast_constructor(ZarrV3GroupMetadataReading, ("problems", "metadata", "extra_fields"))
 
 
-_UPDATABLE = frozenset({"attributes", ZARR_V3_CONSOLIDATED_METADATA_KEY})
+class GroupRead:
+    """What one pass over a group document found: its extra fields, every problem, its members refined, and its consolidated metadata read."""
+
+    __slots__ = ("consolidated", "document", "extra_fields", "problems")
+
+    def __init__(self) -> None:
+        self.problems: tuple[ValidationProblem, ...] = ()
+        self.extra_fields: Mapping[str, ResolvedField[Any]] = _NO_EXTRA_FIELDS
+        self.document: Mapping[str, object] | None = None
+        self.consolidated: ConsolidatedRead | None = None
+        """What reading the documents the consolidated metadata lists found, located from the member; None when there is none."""
+
+    def reading(self, metadata: ZarrV3GroupMetadata | None) -> ZarrV3GroupMetadataReading:
+        """The reading of what was found, with `metadata` its model."""
+        return _group_reading_of(self.problems, metadata, self.extra_fields)
 
 
-class ZarrV3GroupMetadata(Model):
-    """A valid v3 group document, read in a scope: immutable, hashable, and equal to another that means the same."""
+class UnknownNodeRead:
+    """A document whose node type picks no reader: only its problems."""
 
-    __slots__ = ()
+    __slots__ = ("problems",)
+    document: None = None
 
-    zarr_format: ClassVar[Literal[3]] = 3
-    node_type: ClassVar[Literal["group"]] = "group"
+    def __init__(self, problems: tuple[ValidationProblem, ...]) -> None:
+        self.problems = problems
 
-    _reading: ZarrV3GroupMetadataReading
+    def reading(self, metadata: None) -> ZarrV3UnknownNodeMetadataReading:
+        """The reading of what was found."""
+        return ZarrV3UnknownNodeMetadataReading(self.problems)
 
-    def __init__(self, document: object, context: ZarrV3Context | None = None) -> None:
-        super().__init__(document, context)
 
-    @classmethod
-    def _read(cls, document: object, context: ZarrV3Context | None) -> ZarrV3GroupMetadataReading:
-        return read_group_metadata_v3(plain_document(document), context=context)
+NodeRead = ArrayRead | GroupRead | UnknownNodeRead
+"""What reading a v3 document of either node type found."""
 
-    def _meaning_of(self) -> tuple[object, ...]:
-        return (
-            json_text(self._document.get("attributes", {})),
-            tuple(sorted((key, json_text(canonical_of(field, ()))) for key, field in self._reading.extra_fields.items())),
+
+class ConsolidatedRead:
+    """What one pass over a consolidated metadata member found, located from the member: its envelope, and each listed document's read."""
+
+    __slots__ = ("envelope", "envelope_problems", "json_problems", "node_problems", "nodes", "refined_documents")
+
+    def __init__(self) -> None:
+        self.envelope: Mapping[str, object] | None = None
+        """The envelope refined, its documents as written; None when it has problems."""
+        self.envelope_problems: list[ValidationProblem] = []
+        self.node_problems: list[ValidationProblem] = []
+        """The problems of the listed documents: their paths, their place in the tree, and what each document's reader found."""
+        self.nodes: dict[str, NodeRead] = {}
+        """The read of each listed document, by its path."""
+        self.refined_documents: dict[str, object] = {}
+        """Each listed document refined: as its reader refined it, or as user data when it has problems."""
+        self.json_problems: list[ValidationProblem] = []
+        """The problems of listed documents that are not even JSON, which make the member itself no JSON."""
+
+    @property
+    def problems(self) -> tuple[ValidationProblem, ...]:
+        """Every problem of the member and the documents it lists."""
+        return (*self.envelope_problems, *self.node_problems)
+
+    def member(self) -> Mapping[str, object] | None:
+        """The member refined, each document as `refined_documents` holds it; None when the envelope has problems or a document is not JSON."""
+        if self.envelope is None or len(self.refined_documents) != len(self.nodes):
+            return None
+        return FrozenObject(
+            {key: FrozenObject(self.refined_documents) if key == "metadata" else value for key, value in self.envelope.items()}
         )
 
-    @classmethod
-    def from_key_value(cls, mapping: Mapping[StoreKey, bytes], *, context: ZarrV3Context | None = None) -> ZarrV3GroupMetadata:
-        """The model of the `zarr.json` bytes in `mapping`."""
-        return cls(document_from(mapping, ZARR_V3_GROUP_METADATA_STORE_KEY), context)
 
-    def to_json(self) -> ZarrV3GroupMetadataJSON:
-        """The document as given, read-only, with tuples for arrays."""
-        return cast(ZarrV3GroupMetadataJSON, self._document)
+def read_consolidated(value: object, context: ZarrV3Context, depth: int = 0) -> ConsolidatedRead:
+    """Read `value`, a group's `consolidated_metadata` member, and every document it lists, in `context`, located from the member.
 
-    def to_key_value(self, *, indent: int | str | None = None) -> Mapping[ZarrV3GroupMetadataStoreKey, bytes]:
-        """`{"zarr.json": bytes}`: the document as UTF-8 JSON; non-finite numbers in user data as bare `NaN`/`Infinity`."""
-        return {ZARR_V3_GROUP_METADATA_STORE_KEY: document_bytes(self._document, indent)}
-
-    @property
-    def reading(self) -> ZarrV3GroupMetadataReading:
-        """The reading of this document."""
-        return self._reading
-
-    @property
-    def attributes(self) -> Mapping[str, JSONValue]:
-        """The user attributes (empty when the document has none)."""
-        return cast("Mapping[str, JSONValue]", self._document.get("attributes", FrozenObject()))
-
-    @property
-    def consolidated_metadata(self) -> Mapping[str, JSONValue] | None:
-        """The `consolidated_metadata` member as written; None when there is none."""
-        return cast("Mapping[str, JSONValue] | None", self._document.get(ZARR_V3_CONSOLIDATED_METADATA_KEY))
-
-    def consolidated(self) -> ZarrV3ConsolidatedMetadata | None:
-        """The documents the consolidated metadata lists, read in this group's scope; None when there is none.
-
-        Raises `MetadataValidationError` when they have problems, located in this group's document.
-        """
-        from zarr_metadata.model._consolidated_v3 import ZarrV3ConsolidatedMetadata
-
-        member = self.consolidated_metadata
-        return None if member is None else ZarrV3ConsolidatedMetadata(member, self._context)
-
-    @property
-    def extra_fields(self) -> Mapping[str, JSONValue]:
-        """The members the spec does not define, by key, as written."""
-        return FrozenObject({key: value for key, value in self._document.items() if key not in GROUP_SPEC_MEMBERS})
-
-    @property
-    def unclaimed_fields(self) -> Mapping[Loc, UnclaimedField]:
-        """Every field nothing in scope claims, at any depth, by location."""
-        return FrozenObject({loc: field for loc, field in self._reading.fields() if isinstance(field, UnclaimedField)})
-
-    @property
-    def must_understand_fields(self) -> tuple[str, ...]:
-        """The unclaimed extra members a reader must understand: those that do not say `"must_understand": false`."""
-        return must_understand(self._reading.extra_fields)
-
-    def update(self, **members: Unpack[ZarrV3GroupMetadataUpdate]) -> ZarrV3GroupMetadata:
-        """A copy with `members` set (extra members in `extra_fields`; UNSET removes one), read in the same scope."""
-        plain = {key: plain_document(value) for key, value in members.items()}
-        return type(self)(edited(self._document, plain, _UPDATABLE), self._context)
-
-    @classmethod
-    def create_default(
-        cls, *, context: ZarrV3Context | None = None, **overrides: Unpack[ZarrV3GroupMetadataUpdate]
-    ) -> ZarrV3GroupMetadata:
-        """A valid group document with `overrides` set: by default, one with no attributes."""
-        plain = {key: plain_document(value) for key, value in overrides.items()}
-        return cls(edited({"zarr_format": 3, "node_type": "group"}, plain, _UPDATABLE), context)
-
-    def __repr__(self) -> str:
-        return f"ZarrV3GroupMetadata(attributes={json_text(self.attributes)[:60]})"
-
-
-def plain_document(value: object) -> Any:
-    """`value` with any model in it (a consolidated metadata model, or the node models it lists) replaced by its JSON.
-
-    Only the members that may hold a model are looked into, so a plain
-    document is returned as it is, uncopied.
+    The documents must form a tree: each key a relative node path, each
+    parent listed, and only groups holding children.
     """
-    if isinstance(value, Keyed):
-        return thawed(value.to_json())
+    read = ConsolidatedRead()
+    envelope = _ENVELOPE(value, (), read.envelope_problems, depth)
+    listed: Mapping[Any, Any] = {}
+    if envelope is not FAIL:
+        read.envelope = cast("Mapping[str, object]", envelope)
+        listed = cast("Mapping[str, Any]", envelope)["metadata"]
+    elif isinstance(value, Mapping) and isinstance(cast("Mapping[str, object]", value).get("metadata"), Mapping):
+        listed = cast("Mapping[Any, Any]", cast("Mapping[str, object]", value)["metadata"])
+    misplaced: set[str] = set()
+    problems = read.node_problems
+    for path, document in listed.items():
+        if type(path) is not str:
+            continue  # the envelope's checker has refused the key
+        loc = ("metadata", path)
+        path_problems = node_path_problems(path, loc)
+        if path.startswith("/"):
+            path_problems = (*path_problems, ValidationProblem(loc, f"expected a path relative to the group, got {path!r}", "invalid_value"))
+        if path_problems:
+            # A key that is no relative path names no place in the tree, so
+            # it has no parent to look for: its one problem is the key.
+            misplaced.add(path)
+            problems.extend(path_problems)
+        node = read_node(document, context)
+        read.nodes[path] = node
+        if node.problems:
+            problems.extend(ValidationProblem((*loc, *problem.loc), problem.message, problem.kind, input=problem.input, ctx=problem.ctx) for problem in node.problems)
+            refined = _USER_JSON(document, loc, read.json_problems, depth + 2)
+            if refined is not FAIL:
+                read.refined_documents[path] = refined
+        else:
+            read.refined_documents[path] = node.document
+    problems.extend(_tree_problems(read.nodes, misplaced))
+    return read
+
+
+def _tree_problems(nodes: Mapping[str, NodeRead], misplaced: set[str]) -> list[ValidationProblem]:
+    """The documents whose parent is not listed, or is not a group; keys that are no relative path are not asked."""
+    problems: list[ValidationProblem] = []
+    for path in nodes:
+        if path in misplaced:
+            continue
+        parent = parent_path(path)
+        if not parent:
+            continue
+        loc = ("metadata", path)
+        if parent not in nodes:
+            problems.append(ValidationProblem(loc, f"its parent {parent!r} is not listed", "invalid_value"))
+        elif not isinstance(nodes[parent], GroupRead):
+            problems.append(
+                ValidationProblem(loc, f"its parent {parent!r} is not a group, and only groups hold children", "invalid_value")
+            )
+    return problems
+
+
+def read_group(value: object, context: ZarrV3Context) -> GroupRead:
+    """Read `value` as a v3 group's `zarr.json` in `context`: one pass; never raises on bad input."""
+    read = GroupRead()
     if not isinstance(value, Mapping):
-        return value
-    members = cast("Mapping[str, object]", value)
-    changed: dict[str, object] = {}
-    consolidated = members.get(ZARR_V3_CONSOLIDATED_METADATA_KEY)
-    if consolidated is not None:
-        plain = plain_document(consolidated)
-        if plain is not consolidated:
-            changed[ZARR_V3_CONSOLIDATED_METADATA_KEY] = plain
-    listed = members.get("metadata")
-    if isinstance(listed, Mapping):
-        documents = cast("Mapping[str, object]", listed)
-        if any(isinstance(document, Keyed) for document in documents.values()):
-            changed["metadata"] = {path: plain_document(document) for path, document in documents.items()}
-    return {**members, **changed} if changed else members
+        read.problems = (not_a_document(value),)
+        return read
+    document = cast("Mapping[Any, Any]", value)
+    problems: list[ValidationProblem] = []
+    refined: dict[str, object] = {}
+    readers: Readers = context._field_readers()  # pyright: ignore[reportPrivateUsage]
+    read_head(document, _NODE_TYPE, problems, refined)
+    read_attributes(document, problems, refined)
+    extra_fields: dict[str, ResolvedField[Any]] = {}
+    others = document
+    if ZARR_V3_CONSOLIDATED_METADATA_KEY in document and _reads_consolidated(context):
+        read.consolidated, extra_fields[ZARR_V3_CONSOLIDATED_METADATA_KEY] = _consolidated_member(
+            document[ZARR_V3_CONSOLIDATED_METADATA_KEY], context, problems, refined
+        )
+        others = {key: value for key, value in document.items() if key != ZARR_V3_CONSOLIDATED_METADATA_KEY}
+    if len(document) > len(refined) or problems:
+        extra_fields.update(read_extra_fields(others, GROUP_SPEC_MEMBERS, GroupExtraFieldDefinition, readers, problems, refined))
+    if extra_fields:
+        read.extra_fields = FrozenObject({key: extra_fields[key] for key in document if key in extra_fields})
+    read.problems = tuple(problems)
+    if not problems:
+        read.document = FrozenObject(refined_document(document, refined))
+    return read
+
+
+def _reads_consolidated(context: ZarrV3Context) -> bool:
+    """Whether `context` reads `consolidated_metadata` as the core spec defines it, so its documents are read as nodes in the same pass."""
+    return context.claimant(GroupExtraFieldDefinition, ZARR_V3_CONSOLIDATED_METADATA_KEY) == CONSOLIDATED_METADATA_EXTRA_FIELD
+
+
+def _consolidated_member(
+    member: object, context: ZarrV3Context, problems: list[ValidationProblem], refined: dict[str, object]
+) -> tuple[ConsolidatedRead, ResolvedField[Any]]:
+    """The group's `consolidated_metadata`, whose envelope alone is the group's to judge, with every document it lists read."""
+    key = ZARR_V3_CONSOLIDATED_METADATA_KEY
+    consolidated = read_consolidated(member, context, 1)
+    problems.extend(
+        ValidationProblem((key, *problem.loc), problem.message, problem.kind, input=problem.input, ctx=problem.ctx)
+        for problem in (*consolidated.envelope_problems, *consolidated.json_problems)
+    )
+    json = consolidated.member()
+    if json is None:
+        field: ResolvedField[Any] = RefusedField(
+            json=UNSET, name=key, read_as=GroupExtraFieldDefinition, definition=CONSOLIDATED_METADATA_EXTRA_FIELD
+        )
+        return consolidated, field
+    refined[key] = json
+    return consolidated, accepted(FrozenObject({key: json}), key, CONSOLIDATED_METADATA_EXTRA_FIELD, json, NO_NESTED, GroupExtraFieldDefinition)
+
+
+class _NodeDocument(TypedDict, extra_items=UserJSONValue):
+    """What every v3 `zarr.json` says before its node type decides how the rest is read."""
+
+    zarr_format: Literal[3]
+    node_type: Literal["array", "group"]
+
+
+_UNTAGGED: Final[Checker] = checker_of(_NodeDocument, True)
+
+
+def read_node(value: object, context: ZarrV3Context) -> NodeRead:
+    """Read `value` as a v3 array or group `zarr.json`, as its `node_type` says; never raises on bad input."""
+    if isinstance(value, Mapping):
+        document = cast("Mapping[object, object]", value)
+        node_type = document.get("node_type")
+        if node_type == "array" and type(node_type) is str:
+            return read_array(document, context)
+        if node_type == "group" and type(node_type) is str:
+            return read_group(document, context)
+    problems: list[ValidationProblem] = []
+    _UNTAGGED(cast(object, value), (), problems, 0)
+    return UnknownNodeRead(tuple(problems))

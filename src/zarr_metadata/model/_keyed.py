@@ -98,18 +98,13 @@ def _set(result: dict[str, Any], key: str, value: object) -> None:
         result[key] = thawed(value)
 
 
-def frozen_document(value: object) -> Any:
-    """A document as the checker refined it, which is read-only at every level already."""
-    return value
-
-
 class Keyed:
     """A model that lives in a store under known keys: it writes itself to them and reads itself from them."""
 
     __slots__ = ()
 
     def to_json(self) -> Any:
-        """The document as given, read-only."""
+        """The document as given, as a fresh plain dict."""
         raise NotImplementedError
 
     def to_key_value(self, *, indent: int | str | None = None) -> Mapping[Any, bytes]:

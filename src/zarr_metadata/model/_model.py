@@ -3,24 +3,39 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping
-from typing import Any, NoReturn, Self
+from typing import Any, NoReturn, Protocol, Self
 
-from zarr_metadata._frozen import thawed
-from zarr_metadata._json import Loc
+from zarr_metadata._frozen import plain, thawed
+from zarr_metadata._json import Loc, ValidationProblem
 from zarr_metadata.definition._fields import ResolvedField
 from zarr_metadata.definition._scope import Conflict, ScopeConflictError
-from zarr_metadata.model._keyed import Keyed, frozen_document, json_text
+from zarr_metadata.model._keyed import Keyed, json_text
 from zarr_metadata.problems import MetadataValidationError
 from zarr_metadata.v3._context import ZarrV3Context
 from zarr_metadata.v3._scopes import CORE_AND_EXTENSIONS
 
 
+class Read(Protocol):
+    """What one pass of a reader found: every problem, the refined document when there is none, and the reading to hand out."""
+
+    @property
+    def problems(self) -> tuple[ValidationProblem, ...]: ...
+
+    @property
+    def document(self) -> Mapping[str, Any] | None: ...
+
+    def reading(self, metadata: Any) -> Any:
+        """The reading of what was found, with `metadata` its model (None when there are problems)."""
+        ...
+
+
 class Model(Keyed):
     """A valid document read in a scope, with the reading that found it valid.
 
-    A subclass says how its document is read (`_read`) and what it means
-    (`_meaning_of`); two models are equal, and hash equal, when they mean
-    the same.
+    A subclass says how its document is read (`_read`, one pass that never
+    builds a model) and what it means (`_meaning_of`); two models are equal,
+    and hash equal, when they mean the same. A model is made once, from a
+    read without problems, and makes its reading, which names it.
     """
 
     __slots__ = ("_context", "_document", "_meaning", "_reading")
@@ -31,36 +46,32 @@ class Model(Keyed):
     _meaning: Hashable | None
 
     def __init__(self, document: object, context: ZarrV3Context | None = None) -> None:
-        reading = self._read(document, context)
-        model = reading.metadata
-        if model is None:
-            raise MetadataValidationError(reading.problems)
-        self._set(model._document, model._context, model._reading)
-        # The reading was made for this call alone, so it can take this model as its own.
-        object.__setattr__(model._reading, "metadata", self)
+        scope = CORE_AND_EXTENSIONS if context is None else context
+        read = self._read(document, scope)
+        if read.problems:
+            raise MetadataValidationError(read.problems)
+        self._set(read, scope)
 
     @classmethod
-    def _read(cls, document: object, context: ZarrV3Context | None) -> Any:
-        """The reading of `document` in `context`."""
+    def _read(cls, document: object, context: ZarrV3Context) -> Read:
+        """One pass over `document` in `context`."""
         raise NotImplementedError
 
     def _meaning_of(self) -> Hashable:
         """What this document means, equal for documents that mean the same."""
         raise NotImplementedError
 
-    def _set(self, document: Mapping[str, Any], context: ZarrV3Context, reading: Any) -> None:
-        object.__setattr__(self, "_document", document)
+    def _set(self, read: Read, context: ZarrV3Context) -> None:
+        object.__setattr__(self, "_document", read.document)
         object.__setattr__(self, "_context", context)
-        object.__setattr__(self, "_reading", reading)
+        object.__setattr__(self, "_reading", read.reading(self))
         object.__setattr__(self, "_meaning", None)
 
     @classmethod
-    def _of(cls, document: object, context: ZarrV3Context, reading: Any) -> Self:
-        """The model of a document `reading` found valid; the reading is kept as this model's."""
+    def made(cls, read: Read, context: ZarrV3Context) -> Self:
+        """The model of a read without problems, in the scope it was read in."""
         model = object.__new__(cls)
-        model._set(frozen_document(document), context, reading)
-        # The reading has not left its reader yet, so it can still take its model.
-        object.__setattr__(reading, "metadata", model)
+        model._set(read, context)
         return model
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
@@ -80,6 +91,10 @@ class Model(Keyed):
     def with_context(self, context: ZarrV3Context | None = None) -> Self:
         """This document read in `context` instead; raises `MetadataValidationError` if it has problems there."""
         return type(self)(thawed(self._document), context)
+
+    def to_json(self) -> Any:
+        """The document as given: a fresh plain dict, objects in it plain dicts and arrays tuples, which the caller may change."""
+        return plain(self._document)
 
     def refined_in(self, context: ZarrV3Context | None = None) -> Self:
         """This document read in `context`, which must claim every field this scope claims with the same definition (else `ScopeConflictError`)."""

@@ -1,101 +1,109 @@
-"""Steps every v3 reader shares: the document's shape, extra members, and the fields a reading holds at any depth."""
+"""Steps every v3 reader shares: the members every document has, extra members, and the fields a reading holds at any depth."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any, cast, get_args, get_origin
+from typing import Any, Final, Literal, cast
 
-import typing_extensions
-
-from zarr_metadata._json import UNSET, Loc, Problems, UserJSONValue, ValidationProblem, shown
+from zarr_metadata._json import UNSET, Loc, UserJSONValue, ValidationProblem, shown
+from zarr_metadata._refuse import FAIL, Checker
 from zarr_metadata.definition._fields import ResolvedField, UnclaimedField
-from zarr_metadata.definition._resolve import Context, resolve
-from zarr_metadata.typed_json import refine
+from zarr_metadata.definition._reader import Readers
+from zarr_metadata.typed_json import checker_of
 from zarr_metadata.v3._definition import ExtraFieldDefinition
 
+_ATTRIBUTES: Final[Checker] = checker_of(Mapping[str, UserJSONValue], True)
+_FORMAT: Final[Checker] = checker_of(Literal[3], True)
 
-def read_document(value: object, shape: type) -> tuple[dict[str, Any] | None, Problems]:
-    """`value` checked against a document `shape`: every member that fits (refined), and every problem.
 
-    A document with problems still yields the members that have none, so a
-    reader goes on to judge them; None only when `value` is no object.
-    """
-    refined, problems = refine(value, shape)
-    if refined is not None:
-        return cast("dict[str, Any]", refined), ()
-    if not isinstance(value, Mapping):
-        return None, problems
-    bad = {problem.loc[0] for problem in problems if problem.loc}
-    shapes = _member_shapes(shape)
-    members: dict[str, Any] = {}
-    for key, item in cast("Mapping[object, object]", value).items():
-        if not isinstance(key, str) or key in bad:
+def missing(member: str) -> ValidationProblem:
+    """The problem of a required member that a document lacks."""
+    return ValidationProblem((member,), f"missing required member {shown(member)}", "missing_key")
+
+
+def not_a_document(value: object) -> ValidationProblem:
+    """The problem of a document that is not a JSON object."""
+    return ValidationProblem((), f"expected an object, got {shown(value)}", "invalid_type", input=_as_input(value))
+
+
+def _as_input(value: object) -> Any:
+    return value if value is None or type(value) in (str, int, float, bool) else None
+
+
+def read_head(
+    document: Mapping[Any, Any], node_type: Checker, problems: list[ValidationProblem], refined: dict[str, object]
+) -> None:
+    """Check `zarr_format` and `node_type` (with the checker of the node type this reader reads), refining each into `refined`."""
+    for member, check in (("zarr_format", _FORMAT), ("node_type", node_type)):
+        value = document.get(member, UNSET)
+        if value is UNSET:
+            problems.append(missing(member))
             continue
-        members[key] = refine(item, shapes.get(key, UserJSONValue))[0]
-    return members, problems
+        typed = check(value, (member,), problems, 1)
+        if typed is not FAIL:
+            refined[member] = typed
 
 
-_SHAPES: dict[type, Mapping[str, object]] = {}
-
-
-def _member_shapes(shape: type) -> Mapping[str, object]:
-    found = _SHAPES.get(shape)
-    if found is None:
-        hints = typing_extensions.get_type_hints(shape, include_extras=True)
-        found = {key: _bare(annotation) for key, annotation in hints.items()}
-        _SHAPES[shape] = found
-    return found
-
-
-def _bare(annotation: object) -> object:
-    while get_origin(annotation) in (typing_extensions.NotRequired, typing_extensions.Required, typing_extensions.ReadOnly):
-        annotation = get_args(annotation)[0]
-    return annotation
-
-
-def collapsed(value: object, problems: Problems, at: Loc, expected: str) -> Problems:
-    """The problems of an array of scalars (a shape, dimension names) as one problem at the array.
-
-    The problem is `invalid_type` when any item has the wrong type, else
-    `invalid_value`; its message names the first item at fault.
-    """
-    if not problems:
-        return ()
-    kind = "invalid_type" if any(problem.kind == "invalid_type" for problem in problems) else "invalid_value"
-    first = problems[0]
-    detail = first.message if first.loc == at else f"item {first.loc[len(at)]}: {first.message}"
-    # The offending value is the whole array, when it is JSON at all (a
-    # set, say, is not, and the checker writes such an input as null).
-    offending = value if not refine(value, UserJSONValue)[1] else None
-    return (ValidationProblem(at, f"expected {expected}, got {shown(value)} ({detail})", kind, input=cast(Any, offending)),)
+def read_attributes(document: Mapping[Any, Any], problems: list[ValidationProblem], refined: dict[str, object]) -> None:
+    """Check `attributes`, user data whose numbers may be NaN or infinite, when the document has it."""
+    value = document.get("attributes", UNSET)
+    if value is UNSET:
+        return
+    typed = _ATTRIBUTES(value, ("attributes",), problems, 1)
+    if typed is not FAIL:
+        refined["attributes"] = typed
 
 
 def read_extra_fields(
-    document: Mapping[str, Any], spec_members: frozenset[str], kind: type[ExtraFieldDefinition[Any]], context: Context
-) -> tuple[dict[str, ResolvedField[Any]], Problems]:
-    """Each member of `document` the spec does not define, read as an extra field of `kind`, by key."""
+    document: Mapping[Any, Any],
+    spec_members: frozenset[str],
+    kind: type[ExtraFieldDefinition[Any]],
+    readers: Readers,
+    problems: list[ValidationProblem],
+    refined: dict[str, object],
+) -> dict[str, ResolvedField[Any]]:
+    """Each member of `document` the spec does not define, read as an extra field of `kind`, by key; refined into `refined`."""
     fields: dict[str, ResolvedField[Any]] = {}
-    problems: list[ValidationProblem] = []
+    reader = None
     for key, value in document.items():
         if key in spec_members:
             continue
-        field, found = resolve({key: value}, kind, context, (key,))
+        if type(key) is not str:
+            problems.append(ValidationProblem((), f"expected object keys to be strings, got the key {shown(key)}", "invalid_type"))
+            continue
+        if reader is None:
+            reader = readers.of(kind)
+        field = reader.read({key: value}, (key,), problems, 1)
         fields[key] = field
-        problems.extend(found)
-    return fields, tuple(problems)
+        if isinstance(field.json, Mapping):
+            refined[key] = cast("Mapping[str, object]", field.json)[key]
+    return fields
+
+
+def refined_document(document: Mapping[Any, Any], refined: dict[str, object]) -> dict[str, object]:
+    """The members of a document without problems, each as its step refined it, in the order written."""
+    return {key: refined[key] for key in document}
 
 
 def must_understand(extra_fields: Mapping[str, ResolvedField[Any]]) -> tuple[str, ...]:
     """The keys of the unclaimed extra members that do not say `"must_understand": false`."""
-    keys: list[str] = []
-    for key, field in extra_fields.items():
-        if not isinstance(field, UnclaimedField):
-            continue
-        member = cast(Mapping[str, object], field.json).get(key) if isinstance(field.json, Mapping) else None
-        if isinstance(member, Mapping) and cast(Mapping[str, object], member).get("must_understand") is False:
-            continue
-        keys.append(key)
-    return tuple(keys)
+    return tuple(key for key, field in extra_fields.items() if isinstance(field, UnclaimedField) and not waived(key, field))
+
+
+def waived(key: str, field: ResolvedField[Any]) -> bool:
+    """Whether the extra member `key` says `"must_understand": false`, so a reader that does not understand it may ignore it whole."""
+    member = cast("Mapping[str, object]", field.json).get(key) if isinstance(field.json, Mapping) else None
+    return isinstance(member, Mapping) and cast("Mapping[str, object]", member).get("must_understand") is False
+
+
+def unclaimed(fields: Iterator[tuple[Loc, ResolvedField[Any]]], extra_fields: Mapping[str, ResolvedField[Any]]) -> dict[Loc, UnclaimedField]:
+    """Every field nothing claims, by location, but an extra member that may be ignored whole and everything in it."""
+    ignored = {key for key, field in extra_fields.items() if waived(key, field)}
+    return {
+        loc: field
+        for loc, field in fields
+        if isinstance(field, UnclaimedField) and not (loc and loc[0] in ignored)
+    }
 
 
 def with_nested(loc: Loc, field: ResolvedField[Any]) -> Iterator[tuple[Loc, ResolvedField[Any]]]:
@@ -104,9 +112,8 @@ def with_nested(loc: Loc, field: ResolvedField[Any]) -> Iterator[tuple[Loc, Reso
     if not field.nested:
         return
     at = field.read_as.configuration_loc(loc)
-    read: Any = field
-    json: object = read.json
-    written: object = read.read_as.written_configuration(json) if json is not UNSET else None
+    json: object = field.json
+    written: object = field.read_as.written_configuration(cast(Any, json)) if json is not UNSET else None
     # A definition files the fields it holds in the order its configuration
     # declares them, which need not be the order the document writes them in.
     held_fields = sorted(field.nested.items(), key=lambda item: _written_position(written, item[0]))

@@ -8,6 +8,7 @@ from typing import Any, ClassVar, Literal, TypeVar, cast, final
 from typing_extensions import TypedDict, Unpack
 
 from zarr_metadata.definition._definition import Definition
+from zarr_metadata.definition._reader import Readers
 from zarr_metadata.definition._scope import (
     Tables,
     claimant_in,
@@ -74,24 +75,31 @@ class ZarrV3Context:
     claims nothing. Scopes are equal when they file the same definitions.
     """
 
-    __slots__ = ("_hash", "_tables")
+    __slots__ = ("_hash", "_readers", "_tables")
 
     kinds: ClassVar[Mapping[str, type[Definition[Any]]]] = slot_kinds(ZarrV3ContextSlots, V3_KINDS)
     """The kind of definition each slot holds, as `ZarrV3ContextSlots` declares them."""
 
     _tables: Tables
     _hash: int | None
+    _readers: Readers
 
     def __init__(self, **slots: Unpack[ZarrV3ContextSlots]) -> None:
         self._tables = filed(self.kinds, slots, _FORMAT)
         self._hash = None
+        self._readers = Readers(self)
 
     @classmethod
     def _of(cls, tables: Tables) -> ZarrV3Context:
         context = object.__new__(cls)
         context._tables = tables
         context._hash = None
+        context._readers = Readers(context)
         return context
+
+    def _field_readers(self) -> Readers:
+        """The readers of fields in this scope, which keep what they work out about each definition for as long as the scope lives."""
+        return self._readers
 
     @classmethod
     def _restored(cls, contents: Mapping[str, Iterable[Definition[Any]]]) -> ZarrV3Context:

@@ -5,13 +5,11 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, ClassVar, Literal, TypeAlias, cast, get_args
+from typing import Any, ClassVar, Final, Literal, TypeAlias, cast, get_args
 
-import typing_extensions
 from typing_extensions import TypeAliasType, is_typeddict
 
-from zarr_metadata._common import ZarrV3NamedConfigJSON
-from zarr_metadata._frozen import FrozenObject
+from zarr_metadata._frozen import FrozenObject, fast_constructor
 from zarr_metadata._json import (
     UNSET,
     JSONValue,
@@ -20,11 +18,11 @@ from zarr_metadata._json import (
     ValidationProblem,
     shown,
 )
-from zarr_metadata._shapes import unqualified
+from zarr_metadata._shapes import typeddict_members
 from zarr_metadata.definition._definition import (
+    HOOK,
     C,
     Definition,
-    Envelope,
     WithFillValue,
     asked,
     is_extension_name,
@@ -111,6 +109,13 @@ class Chunk:
         return None if self.lengths is None else len(self.lengths)
 
 
+UNKNOWN_CHUNK: Final = Chunk()
+"""A chunk with nothing known about it."""
+
+chunk_of: Any = fast_constructor(Chunk, ("lengths", "data_type"))
+"""`chunk_of(lengths, data_type)`: a chunk of parts a reader has already checked, without the checks `Chunk(...)` makes."""
+
+
 def unknown_lengths(configuration: object, nested: object, shape: tuple[int, ...]) -> Lengths:
     """The chunk lengths of a grid that does not declare them: unknown along every axis."""
     return tuple(None for _ in shape)
@@ -118,7 +123,7 @@ def unknown_lengths(configuration: object, nested: object, shape: tuple[int, ...
 
 def unknown_chunk(configuration: object, nested: object, chunk: Chunk) -> Chunk:
     """What a codec that does not declare its output passes on: a chunk with nothing known about it."""
-    return Chunk()
+    return UNKNOWN_CHUNK
 
 
 def no_pipelines(configuration: object, nested: object, chunk: Chunk) -> Mapping[str, Chunk]:
@@ -137,59 +142,111 @@ class _V3Field(Definition[C]):
     zarr_format: ClassVar[int | None] = 3
 
     @classmethod
-    def envelope(cls, value: object, loc: Loc) -> Envelope:
+    def read_envelope(cls, value: object, loc: Loc, problems: list[ValidationProblem]) -> tuple[str | None, object]:
         if isinstance(value, str):
-            problem = cls.name_problem(value, loc)
-            return Envelope(value, UNSET, value, () if problem is None else (problem,))
+            return str(value), UNSET
         if not isinstance(value, Mapping):
-            json = refine(value, JSONValue)[0]
-            problem = ValidationProblem(
-                loc,
-                f"expected a {cls.label} name, or an object with a name, got {shown(value)}",
-                "invalid_type",
-                input=cast(JSONValue, json),
-            )
-            return Envelope(None, UNSET, UNSET if json is None else json, (problem,))
-        mapping = cast("Mapping[object, object]", value)
-        refined, problems = refine(mapping, ZarrV3NamedConfigJSON, loc)
-        if refined is None:
-            named = mapping.get("name")
-            json = refine(mapping, JSONValue)[0]
-            return Envelope(
-                named if isinstance(named, str) else None,
-                UNSET,
-                UNSET if json is None else json,
-                problems,
-            )
-        name = refined["name"]
-        found: list[ValidationProblem] = []
-        problem = cls.name_problem(name, (*loc, "name"))
-        if problem is not None:
-            found.append(problem)
-        if refined.get("must_understand") is False:
-            found.append(
+            problems.append(
                 ValidationProblem(
-                    (*loc, "must_understand"),
-                    f"a {cls.label} must be understood: must_understand false is allowed only on an extra member",
-                    "invalid_value",
-                    input=False,
+                    loc,
+                    f"expected a {cls.label} name, or an object with a name, got {shown(value)}",
+                    "invalid_type",
+                    input=_as_json(value),
                 )
             )
-        configuration = refined.get("configuration", UNSET)
-        return Envelope(name, configuration, cast(JSONValue, refined), tuple(found))
+            return None, UNSET
+        members = cast("Mapping[object, object]", value)
+        name = members.get("name", UNSET)
+        configuration = members.get("configuration", UNSET)
+        if len(members) > (name is not UNSET) + (configuration is not UNSET):
+            _envelope_members(cls.label, members, loc, problems)
+        if name is UNSET:
+            problems.append(ValidationProblem((*loc, "name"), f"expected the {cls.label}'s name, found none", "missing_key"))
+            return None, configuration
+        if not isinstance(name, str):
+            problems.append(
+                ValidationProblem(
+                    (*loc, "name"), f"expected a string, got {shown(name)}", "invalid_type", input=_as_json(name)
+                )
+            )
+            return None, configuration
+        return str(name), configuration
 
     @classmethod
-    def name_problem(cls, name: str, at: Loc) -> ValidationProblem | None:
-        """The problem with `name` as a document writes it, before any definition is asked; None when it is a valid name."""
+    def written_json(cls, value: object, configuration: object) -> JSONValue | UNSET:
+        if isinstance(value, str):
+            return str(value)
+        if not isinstance(value, Mapping):
+            refined, found = refine(value, JSONValue)
+            return UNSET if found else cast(JSONValue, refined)
+        written: dict[str, object] = {}
+        for key, item in cast("Mapping[object, object]", value).items():
+            if not isinstance(key, str):
+                return UNSET
+            if key == "configuration":
+                item = configuration
+            elif not (item is True or item is False or type(item) is str):
+                item, found = refine(item, JSONValue)
+                if found:
+                    return UNSET
+            if item is UNSET:
+                return UNSET
+            written[key] = item
+        return FrozenObject(written)
+
+    @classmethod
+    def name_problem(cls, name: str, value: object, loc: Loc) -> ValidationProblem | None:
         if is_extension_name(name):
             return None
         return ValidationProblem(
-            at,
+            loc if isinstance(value, str) else (*loc, "name"),
             f"expected a {cls.label} name of lowercase letters, digits, '-', '_' and '.' "
             f"starting with a letter, or a URI, got {shown(name)}",
             "invalid_value",
             input=name,
         )
+
+
+def _envelope_members(label: str, members: Mapping[object, object], loc: Loc, problems: list[ValidationProblem]) -> None:
+    """Add the problems of the members beside `name` and `configuration`: `must_understand` that is not true, and any other."""
+    for key, item in members.items():
+        if key == "name" or key == "configuration":
+            continue
+        if key == "must_understand":
+            if item is False:
+                problems.append(
+                    ValidationProblem(
+                        (*loc, "must_understand"),
+                        f"a {label} must be understood: must_understand false is allowed only on an extra member",
+                        "invalid_value",
+                        input=False,
+                    )
+                )
+            elif item is not True:
+                problems.append(
+                    ValidationProblem(
+                        (*loc, "must_understand"),
+                        f"expected a boolean, got {shown(item)}",
+                        "invalid_type",
+                        input=_as_json(item),
+                    )
+                )
+        elif not isinstance(key, str):
+            problems.append(ValidationProblem(loc, f"expected object keys to be strings, got the key {shown(key)}", "invalid_type"))
+        else:
+            problems.append(
+                ValidationProblem(
+                    (*loc, key),
+                    f"unknown member {shown(key)}; expected only \"name\", \"configuration\", \"must_understand\"",
+                    "unknown_key",
+                    input=_as_json(item),
+                )
+            )
+
+
+def _as_json(value: object) -> JSONValue:
+    """`value` as a problem's input: itself refined when it is JSON, else null."""
+    return cast(JSONValue, refine(value, JSONValue)[0])
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True, repr=False)
@@ -204,7 +261,7 @@ class DataTypeDefinition(WithFillValue[C], _V3Field[C]):
     field_aliases: ClassVar[tuple[TypeAliasType, ...]] = (ZarrV3DataTypeField,)
     is_kind: ClassVar[bool] = True
 
-    storage: Callable[[C, Nested], StorageClass | None] = unknown_storage
+    storage: Callable[[C, Nested], StorageClass | None] = dataclasses.field(default=unknown_storage, metadata=HOOK)
     """How the values are stored, given the configuration and the nested fields; None when unknown."""
 
     @classmethod
@@ -236,9 +293,9 @@ class ChunkGridDefinition(_V3Field[C]):
     field_aliases: ClassVar[tuple[TypeAliasType, ...]] = (ZarrV3ChunkGridField,)
     is_kind: ClassVar[bool] = True
 
-    shape_rules: Callable[[C, Nested, tuple[int, ...]], Iterable[ValidationProblem]] = no_rules
+    shape_rules: Callable[[C, Nested, tuple[int, ...]], Iterable[ValidationProblem]] = dataclasses.field(default=no_rules, metadata=HOOK)
     """The spec violations in this grid over an array of a given shape, located in the configuration."""
-    chunk_lengths: Callable[[C, Nested, tuple[int, ...]], Lengths] = unknown_lengths
+    chunk_lengths: Callable[[C, Nested, tuple[int, ...]], Lengths] = dataclasses.field(default=unknown_lengths, metadata=HOOK)
     """The lengths of the chunks along each axis of an array whose shape the grid fits; None where unknown."""
 
 
@@ -280,11 +337,11 @@ class CodecDefinition(_V3Field[C]):
 
     kind: CodecKind
     size: CodecSize
-    chunk_rules: Callable[[C, Nested, Chunk], Iterable[ValidationProblem]] = no_rules
+    chunk_rules: Callable[[C, Nested, Chunk], Iterable[ValidationProblem]] = dataclasses.field(default=no_rules, metadata=HOOK)
     """The spec violations for this codec with a given input chunk, located in the configuration."""
-    transition: Callable[[C, Nested, Chunk], Chunk] = unknown_chunk
+    transition: Callable[[C, Nested, Chunk], Chunk] = dataclasses.field(default=unknown_chunk, metadata=HOOK)
     """The chunk the next codec receives, given the chunk this array -> array codec receives."""
-    pipelines: Callable[[C, Nested, Chunk], Mapping[str, Chunk]] = no_pipelines
+    pipelines: Callable[[C, Nested, Chunk], Mapping[str, Chunk]] = dataclasses.field(default=no_pipelines, metadata=HOOK)
     """The chunk each contained pipeline receives, keyed by the configuration member that holds it."""
 
     def _refusal(self) -> str | None:
@@ -367,23 +424,28 @@ class ExtraFieldDefinition(Definition[C]):
             return f"{name!r} is a member the spec defines, so it is never an extra field"
         return None
 
+    unclaimed_is_user_data: ClassVar[bool] = True
+
     @classmethod
-    def envelope(cls, value: object, loc: Loc) -> Envelope:
+    def read_envelope(cls, value: object, loc: Loc, problems: list[ValidationProblem]) -> tuple[str | None, object]:
         if not isinstance(value, Mapping) or len(cast("Mapping[object, object]", value)) != 1:
-            problem = ValidationProblem(loc, "expected a member, as an object with one string key", "invalid_type")
-            return Envelope(None, UNSET, UNSET, (problem,))
+            problems.append(ValidationProblem(loc, "expected a member, as an object with one string key", "invalid_type"))
+            return None, UNSET
         ((name, member),) = cast("Mapping[object, object]", value).items()
         if not isinstance(name, str):
-            problem = ValidationProblem(loc, "expected a member with a string key", "invalid_type")
-            return Envelope(None, UNSET, UNSET, (problem,))
+            problems.append(ValidationProblem(loc, "expected a member with a string key", "invalid_type"))
+            return None, UNSET
         if name in cls.spec_members:
-            problem = ValidationProblem(
-                loc, f"{name!r} is a member the spec defines, not an extra field", "invalid_value"
-            )
-            return Envelope(name, UNSET, UNSET, (problem,))
-        # The member is refined once, by whatever reads it: the definition
-        # that claims it, or `resolve` as user data when nothing does.
-        return Envelope(name, member, UNSET, (), unrefined=True)
+            problems.append(ValidationProblem(loc, f"{name!r} is a member the spec defines, not an extra field", "invalid_value"))
+            return None, UNSET
+        return str(name), member
+
+    @classmethod
+    def written_json(cls, value: object, configuration: object) -> JSONValue | UNSET:
+        if configuration is UNSET or not isinstance(value, Mapping):
+            return UNSET
+        ((name, _),) = cast("Mapping[str, object]", value).items()
+        return FrozenObject({name: configuration})
 
     @classmethod
     def configuration_loc(cls, loc: Loc) -> Loc:
@@ -406,13 +468,13 @@ def _takes_the_waiver(configuration: type) -> bool:
     """Whether a configuration TypedDict admits `"must_understand": false`."""
     if not is_typeddict(configuration):
         return False
-    hints = typing_extensions.get_type_hints(configuration, include_extras=True)
-    if "must_understand" in hints:
-        return refine(False, unqualified(hints["must_understand"]))[0] is False
-    extra: object = getattr(configuration, "__extra_items__", typing_extensions.NoExtraItems)
-    if extra is not typing_extensions.NoExtraItems:
-        return refine(False, unqualified(extra))[0] is False  # pyright: ignore[reportArgumentType]
-    return getattr(configuration, "__closed__", None) is not True
+    declared = typeddict_members(configuration)
+    for member in declared.members:
+        if member.key == "must_understand":
+            return refine(False, member.annotation)[0] is False
+    if declared.extra is not None:
+        return refine(False, declared.extra)[0] is False
+    return not declared.closed
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True, repr=False)

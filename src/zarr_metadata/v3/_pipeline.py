@@ -1,21 +1,29 @@
-"""Reading codecs as a pipeline: their order, and the chunk each receives (SPEC section 5)."""
+"""Reading codecs as a pipeline: their order, and the chunk each receives."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, cast
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, cast
 
-from zarr_metadata._frozen import FrozenObject
-from zarr_metadata._json import Loc, Problems, ValidationProblem
-from zarr_metadata.definition._definition import asked
+from zarr_metadata._frozen import FrozenObject, fast_constructor
+from zarr_metadata._json import Loc, ValidationProblem
+from zarr_metadata.definition._definition import blame, no_rules
 from zarr_metadata.definition._fields import AcceptedField, ResolvedField
-from zarr_metadata.definition._resolve import relocated
-from zarr_metadata.v3._definition import Chunk, CodecDefinition
+from zarr_metadata.definition._reader import relocate_from
+from zarr_metadata.v3._definition import (
+    UNKNOWN_CHUNK,
+    Chunk,
+    CodecDefinition,
+    no_pipelines,
+    unknown_chunk,
+)
+
+_NO_STAGES: Mapping[str, tuple[Stage, ...]] = FrozenObject()
 
 
 def _no_stages() -> Mapping[str, tuple[Stage, ...]]:
-    return FrozenObject()
+    return _NO_STAGES
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -31,82 +39,124 @@ class Stage:
 
     def __post_init__(self) -> None:
         # Read-only, like everything a reading returns.
-        object.__setattr__(self, "inner", FrozenObject(dict(self.inner)))
+        if type(self.inner) is not FrozenObject:
+            object.__setattr__(self, "inner", FrozenObject(dict(self.inner)))
+
+
+_stage_of: Any = fast_constructor(Stage, ("codec", "incoming", "inner"))
+
+
+def _stage(
+    codec: ResolvedField[CodecDefinition[Any]], incoming: Chunk | None, inner: Mapping[str, tuple[Stage, ...]] = _NO_STAGES
+) -> Stage:
+    """A stage of parts the pipeline reader made itself, without the checks `Stage(...)` makes."""
+    return _stage_of(codec, incoming, inner)
 
 
 CodecAt = tuple[Loc, ResolvedField[CodecDefinition[Any]]]
 """A codec field a scope read, and where it sits in the document."""
 
+_ORDER: Final = {"array_array": 0, "array_bytes": 1, "bytes_bytes": 2}
+_KIND_WORDS: Final = {"array_array": "array -> array", "array_bytes": "array -> bytes", "bytes_bytes": "bytes -> bytes"}
 
-def read_pipeline(codecs: Sequence[CodecAt], incoming: Chunk, at: Loc) -> tuple[tuple[Stage, ...], Problems]:
-    """The stages of a pipeline whose first codec receives `incoming`, and the problems of its order and of each codec's input.
+
+def read_pipeline(
+    codecs: Sequence[CodecAt], incoming: Chunk, at: Loc, problems: list[ValidationProblem]
+) -> tuple[Stage, ...]:
+    """The stages of a pipeline whose first codec receives `incoming`, adding the problems of its order and of each codec's input.
 
     `at` is where the codecs array sits: a pipeline with no array -> bytes
     codec is a problem there, unless an unclaimed codec might be it. After
     an unclaimed codec, or one that does not declare its output, the next
     codec receives `Chunk()`, which never causes a problem.
     """
-    problems: list[ValidationProblem] = list(_order_problems(codecs, at))
+    _order_problems(codecs, at, problems)
     stages: list[Stage] = []
     chunk: Chunk | None = incoming
     for loc, codec in codecs:
         definition = codec.definition
         if definition is None:
-            stages.append(Stage(codec, chunk))
+            stages.append(_stage(codec, chunk))
             chunk = None
             continue
-        if definition.kind == "bytes_bytes":
-            stages.append(Stage(codec, None))
+        kind = definition.kind
+        if kind == "bytes_bytes":
+            stages.append(_stage(codec, None))
             continue
-        received = chunk if chunk is not None else Chunk()
-        if not isinstance(codec, AcceptedField):
-            stages.append(Stage(codec, received))
-            chunk = Chunk() if definition.kind == "array_array" else None
+        received = chunk if chunk is not None else UNKNOWN_CHUNK
+        if type(codec) is not AcceptedField:
+            stages.append(_stage(codec, received))
+            chunk = UNKNOWN_CHUNK if kind == "array_array" else None
             continue
-        stage, passed, found = _array_stage(loc, codec, received)
+        stage, chunk = _array_stage(loc, codec, received, problems)
         stages.append(stage)
-        problems.extend(found)
-        chunk = passed
-    return tuple(stages), tuple(problems)
+    return tuple(stages)
 
 
 def _array_stage(
-    loc: Loc, codec: AcceptedField[CodecDefinition[Any]], received: Chunk
-) -> tuple[Stage, Chunk | None, Problems]:
-    """The stage of a claimed codec that receives an array, the chunk it passes on, and the problems of its input."""
+    loc: Loc, codec: AcceptedField[CodecDefinition[Any]], received: Chunk, problems: list[ValidationProblem]
+) -> tuple[Stage, Chunk | None]:
+    """The stage of a claimed codec that receives an array and the chunk it passes on, adding the problems of its input."""
     definition, configuration, nested = codec.definition, codec.configuration, codec.nested
-    at = CodecDefinition.configuration_loc(loc)
-    found = relocated(asked(definition, "chunk_rules", lambda: tuple(definition.chunk_rules(configuration, nested, received))), at)
-    problems = list(_on_the_codec(found, codec, loc, at))
+    at = (*loc, "configuration")
+    if definition.chunk_rules is not no_rules:
+        start = len(problems)
+        try:
+            problems.extend(definition.chunk_rules(configuration, nested, received))
+        except Exception as error:
+            blame(error, definition, "chunk_rules")
+            raise
+        if len(problems) > start:
+            relocate_from(problems, start, at)
+            _on_the_codec(codec, loc, at, problems, start)
+    inner = _NO_STAGES
+    if definition.pipelines is not no_pipelines:
+        inner = _inner_stages(loc, codec, received, problems)
+    passed: Chunk | None = None
+    if definition.kind == "array_array":
+        passed = UNKNOWN_CHUNK
+        if definition.transition is not unknown_chunk:
+            try:
+                passed = definition.transition(configuration, nested, received)
+            except Exception as error:
+                blame(error, definition, "transition")
+                raise
+            if not isinstance(cast(object, passed), Chunk):
+                msg = f"{definition.name!r}: its transition gives a Chunk, got {passed!r}"
+                raise TypeError(msg)
+    return _stage(codec, received, inner), passed
+
+
+def _inner_stages(
+    loc: Loc, codec: AcceptedField[CodecDefinition[Any]], received: Chunk, problems: list[ValidationProblem]
+) -> Mapping[str, tuple[Stage, ...]]:
+    """The pipelines a codec holds, each read from the chunk the codec says it receives."""
+    definition = codec.definition
+    at = (*loc, "configuration")
+    try:
+        pipelines = definition.pipelines(codec.configuration, codec.nested, received)
+    except Exception as error:
+        blame(error, definition, "pipelines")
+        raise
     inner: dict[str, tuple[Stage, ...]] = {}
-    pipelines = asked(definition, "pipelines", lambda: definition.pipelines(configuration, nested, received))
     for member, first in pipelines.items():
         if not isinstance(cast(object, first), Chunk):
             msg = f"{definition.name!r}: its pipelines give a Chunk for each member, got {first!r} for {member!r}"
             raise TypeError(msg)
-        held = _held_codecs(codec, member, at)
-        stages, found = read_pipeline(held, first, (*at, member))
-        inner[member] = stages
-        problems.extend(found)
-    passed: Chunk | None = None
-    if definition.kind == "array_array":
-        passed = asked(definition, "transition", lambda: definition.transition(configuration, nested, received))
-        if not isinstance(cast(object, passed), Chunk):
-            msg = f"{definition.name!r}: its transition gives a Chunk, got {passed!r}"
-            raise TypeError(msg)
-    return Stage(codec, received, inner), passed, tuple(problems)
+        inner[member] = read_pipeline(_held_codecs(codec, member, at), first, (*at, member), problems)
+    return FrozenObject(inner)
 
 
 def _on_the_codec(
-    problems: Problems, codec: AcceptedField[CodecDefinition[Any]], loc: Loc, at: Loc
-) -> Iterator[ValidationProblem]:
-    """`problems`, with one about the configuration as a whole located at the codec when the codec writes no configuration."""
-    written = isinstance(codec.json, Mapping) and "configuration" in cast("Mapping[str, object]", codec.json)
-    for problem in problems:
-        if problem.loc == at and not written:
-            yield ValidationProblem(loc, problem.message, problem.kind, input=problem.input, ctx=problem.ctx)
-        else:
-            yield problem
+    codec: AcceptedField[CodecDefinition[Any]], loc: Loc, at: Loc, problems: list[ValidationProblem], start: int
+) -> None:
+    """Locate a problem with the configuration as a whole at the codec, when the codec writes no configuration."""
+    if isinstance(codec.json, Mapping) and "configuration" in cast("Mapping[str, object]", codec.json):
+        return
+    for index in range(start, len(problems)):
+        problem = problems[index]
+        if problem.loc == at:
+            problems[index] = ValidationProblem(loc, problem.message, problem.kind, input=problem.input, ctx=problem.ctx)
 
 
 def _held_codecs(codec: AcceptedField[CodecDefinition[Any]], member: str, at: Loc) -> list[CodecAt]:
@@ -120,42 +170,47 @@ def _held_codecs(codec: AcceptedField[CodecDefinition[Any]], member: str, at: Lo
     return [((*at, *path), cast("ResolvedField[CodecDefinition[Any]]", field)) for path, field in held]
 
 
-def _order_problems(codecs: Sequence[CodecAt], at: Loc) -> Problems:
-    """The codecs out of order: array -> array codecs, exactly one array -> bytes codec, then bytes -> bytes codecs."""
-    kinds = [None if codec.definition is None else codec.definition.kind for _, codec in codecs]
-    if "array_bytes" not in kinds:
-        if None in kinds:
-            return ()  # an unclaimed codec may be the array -> bytes codec
-        return (
-            ValidationProblem(
-                at,
-                "expected exactly one array -> bytes codec (such as bytes), found none",
-                "invalid_value",
-            ),
-        )
-    problems: list[ValidationProblem] = []
-    seen_array_bytes = False
-    maybe_array_bytes = False
-    for (loc, codec), kind in zip(codecs, kinds, strict=True):
+def _order_problems(codecs: Sequence[CodecAt], at: Loc, problems: list[ValidationProblem]) -> None:
+    """Add a problem for each codec whose kind comes before the kind already reached, and one when no codec turns the array into bytes.
+
+    A pipeline is array -> array codecs, exactly one array -> bytes codec,
+    then bytes -> bytes codecs. A codec nothing claims has an unknown kind:
+    it may be the array -> bytes codec, and it moves nothing on.
+    """
+    reached = -1
+    reached_by = ""
+    array_bytes = False
+    unknown = False
+    for loc, codec in codecs:
+        definition = codec.definition
+        if definition is None:
+            unknown = True
+            continue
+        kind = definition.kind
+        order = _ORDER[kind]
         name = codec.name
-        if kind is None:
-            maybe_array_bytes = maybe_array_bytes or not seen_array_bytes
-        elif kind == "array_array" and seen_array_bytes:
+        if kind == "array_bytes" and array_bytes:
+            problems.append(
+                ValidationProblem(loc, f"{name!r} is a second array -> bytes codec; a pipeline has exactly one", "invalid_value")
+            )
+        elif order < reached:
             problems.append(
                 ValidationProblem(
-                    loc, f"{name!r} is an array -> array codec, so it comes before the array -> bytes codec", "invalid_value"
+                    loc,
+                    f"{name!r} is an {_KIND_WORDS[kind]} codec, so it comes before the "
+                    f"{_KIND_WORDS[_reached_kind(reached)]} codec {reached_by!r}",
+                    "invalid_value",
                 )
             )
-        elif kind == "array_bytes":
-            if seen_array_bytes:
-                problems.append(
-                    ValidationProblem(loc, f"{name!r} is a second array -> bytes codec; a pipeline has exactly one", "invalid_value")
-                )
-            seen_array_bytes = True
-        elif kind == "bytes_bytes" and not seen_array_bytes and not maybe_array_bytes:
-            problems.append(
-                ValidationProblem(
-                    loc, f"{name!r} is a bytes -> bytes codec, so it comes after the array -> bytes codec", "invalid_value"
-                )
-            )
-    return tuple(problems)
+        if kind == "array_bytes":
+            array_bytes = True
+        if order > reached:
+            reached, reached_by = order, str(name)
+    if not array_bytes and not unknown:
+        problems.append(
+            ValidationProblem(at, "expected exactly one array -> bytes codec (such as bytes), found none", "invalid_value")
+        )
+
+
+def _reached_kind(order: int) -> str:
+    return next(kind for kind, position in _ORDER.items() if position == order)

@@ -17,7 +17,7 @@ from zarr_metadata._frozen import FrozenObject
 from zarr_metadata._json import ValidationProblem, shown
 from zarr_metadata.definition._fields import AcceptedField, Nested
 from zarr_metadata.v3._aliases import ZarrV3CodecField, ZarrV3StaticCodecField
-from zarr_metadata.v3._definition import Chunk, CodecDefinition, DataTypeDefinition
+from zarr_metadata.v3._definition import Chunk, CodecDefinition, DataTypeDefinition, Lengths
 from zarr_metadata.v3.data_type.uint64 import UINT64_DATA_TYPE, UINT64_DATA_TYPE_NAME
 
 SHARDING_INDEXED_CODEC_NAME: Final = "sharding_indexed"
@@ -108,21 +108,24 @@ def _pipelines(
 ) -> Mapping[str, Chunk]:
     # The index has an axis per inner chunk axis whatever the shard, plus a
     # last axis for the (offset, length) pair; its lengths are known only
-    # where the inner chunks divide known shard lengths.
+    # where the inner chunks divide known shard lengths. An inner chunk
+    # shape of another rank than the shard's is a problem of its own, and
+    # the inner codecs are then handed chunks of unknown shape rather than
+    # judged against it.
     chunk_shape = configuration["chunk_shape"]
+    inner: Lengths | None = tuple(frozenset((length,)) for length in chunk_shape)
     if chunk.lengths is None or len(chunk.lengths) != len(chunk_shape):
         shard_lengths: tuple[frozenset[int] | None, ...] = (None,) * len(chunk_shape)
+        if chunk.lengths is not None:
+            inner = None
     else:
         shard_lengths = chunk.lengths
     index = tuple(
-        _index_lengths(inner, lengths)
-        for inner, lengths in zip(chunk_shape, shard_lengths, strict=True)
+        _index_lengths(length, lengths)
+        for length, lengths in zip(chunk_shape, shard_lengths, strict=True)
     )
     return {
-        "codecs": Chunk(
-            lengths=tuple(frozenset((length,)) for length in chunk_shape),
-            data_type=chunk.data_type,
-        ),
+        "codecs": Chunk(lengths=inner, data_type=chunk.data_type),
         "index_codecs": Chunk(lengths=(*index, frozenset((2,))), data_type=_INDEX_DATA_TYPE),
     }
 

@@ -1,0 +1,339 @@
+"""Reading fields in a scope: what each definition needs worked out once, then one pass per field.
+
+A scope keeps one `FieldReader` per kind (see `Readers`). A reader keeps,
+for each name a document uses, the `Plan` of the definition that claims it:
+the compiled checker of its configuration, where its configuration holds
+other fields, and which of its hooks to call. Reading a valid field is then
+a few dictionary lookups, one compiled check and the definition's rules; a
+field with problems takes the same path, and every problem is reported:
+one in the envelope never stops the configuration from being read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol, TypeVar, cast
+
+from zarr_metadata._frozen import FrozenObject
+from zarr_metadata._json import UNSET, JSONValue, Loc, UserJSONValue, ValidationProblem
+from zarr_metadata._refuse import FAIL, Checker
+from zarr_metadata.definition._definition import Definition, WithFillValue, blame, no_rules
+from zarr_metadata.definition._fields import (
+    NO_NESTED,
+    AcceptedField,
+    Nested,
+    RefusedField,
+    ResolvedField,
+    UnclaimedField,
+    accepted,
+)
+from zarr_metadata.definition._positions import EVERY, Step, kind_of_alias, located, positions_of
+from zarr_metadata.typed_json import checker_of
+
+D = TypeVar("D", bound=Definition[Any])
+
+
+class Context(Protocol):
+    """A scope: the definitions a reader understands, asked for the one that claims a name."""
+
+    @property
+    def zarr_format(self) -> int:
+        """The Zarr format of the documents this scope reads."""
+        ...
+
+    def claimant(self, kind: type[D], name: str) -> D | None:
+        """The definition of `kind` in scope that reads `name`, or None."""
+        ...
+
+
+_MOST_NAMES = 1024
+"""How many distinct names a reader keeps plans and bare fields for; names come from documents, so they are bounded."""
+
+_NOTHING: Mapping[str, JSONValue] = FrozenObject()
+
+
+def relocate_from(problems: list[ValidationProblem], start: int, at: Loc) -> None:
+    """Locate the problems from index `start` on, which are located relative to `at`, from the document root instead."""
+    for index in range(start, len(problems)):
+        problem = problems[index]
+        problems[index] = ValidationProblem(
+            (*at, *problem.loc), problem.message, problem.kind, input=problem.input, ctx=problem.ctx
+        )
+
+
+class Readers:
+    """The field readers of one scope, one per kind, made the first time each kind is read."""
+
+    __slots__ = ("_by_kind", "context")
+
+    def __init__(self, context: Context) -> None:
+        self.context = context
+        self._by_kind: dict[type[Definition[Any]], FieldReader] = {}
+
+    def of(self, kind: type[Definition[Any]]) -> FieldReader:
+        """The reader of fields of `kind` in this scope."""
+        reader = self._by_kind.get(kind)
+        if reader is None:
+            reader = self._by_kind[kind] = FieldReader(kind, self)
+        return reader
+
+
+class FieldReader:
+    """Reads the fields of one kind in one scope, keeping the plan of each name it meets."""
+
+    __slots__ = ("_bare", "_plans", "kind", "readers")
+
+    def __init__(self, kind: type[Definition[Any]], readers: Readers) -> None:
+        self.kind = kind
+        self.readers = readers
+        self._plans: dict[str, Plan | None] = {}
+        self._bare: dict[str, ResolvedField[Any]] = {}
+        """Fields written as a bare name without problems: the same name always reads to the same field."""
+
+    def plan(self, name: str) -> Plan | None:
+        """The plan of the definition that claims `name` as a document writes it; None when nothing in scope does."""
+        plans = self._plans
+        if name in plans:
+            return plans[name]
+        definition = self.readers.context.claimant(self.kind, name)
+        plan = None if definition is None else Plan(definition, self.kind, self.kind.filed_under(name)[1], self.readers)
+        if len(plans) < _MOST_NAMES:
+            plans[name] = plan
+        return plan
+
+    def read(self, value: object, loc: Loc, problems: list[ValidationProblem], depth: int = 1) -> ResolvedField[Any]:
+        """The field `value` at `loc` (at `depth` in its document), adding every problem to `problems`."""
+        if type(value) is str:
+            known = self._bare.get(value)
+            if known is not None:
+                return known
+        elif type(value) is dict:
+            # The common case: a claimed name and its configuration, nothing else.
+            members = cast("dict[str, object]", value)
+            name = members.get("name")
+            if type(name) is str:
+                plan = self._plans.get(name)
+                if plan is not None:
+                    configuration = members.get("configuration", UNSET)
+                    if len(members) == (1 if configuration is UNSET else 2):
+                        return plan.read(name, members, configuration, loc, problems, depth, True)
+        return self._read(cast(object, value), loc, problems, depth)
+
+    def _read(self, value: object, loc: Loc, problems: list[ValidationProblem], depth: int) -> ResolvedField[Any]:
+        kind = self.kind
+        start = len(problems)
+        name, configuration = kind.read_envelope(value, loc, problems)
+        plan = None if name is None else self.plan(name)
+        if plan is not None:
+            assert name is not None
+            field = plan.read(name, value, configuration, loc, problems, depth, len(problems) == start)
+        else:
+            field = self._unclaimed(name, value, configuration, loc, problems, start)
+        if type(value) is str and len(problems) == start and len(self._bare) < _MOST_NAMES:
+            self._bare[value] = field
+        return field
+
+    def _unclaimed(
+        self, name: str | None, value: object, configuration: object, loc: Loc, problems: list[ValidationProblem], start: int
+    ) -> ResolvedField[Any]:
+        """A field nothing in scope claims: kept as written, JSON checked, its name judged."""
+        kind = self.kind
+        if name is not None:
+            bad_name = kind.name_problem(name, value, loc)
+            if bad_name is not None:
+                problems.append(bad_name)
+        refined: object = UNSET
+        if configuration is not UNSET:
+            shape = UserJSONValue if kind.unclaimed_is_user_data else _CONFIGURATION
+            refined = checker_of(shape, True)(configuration, kind.configuration_loc(loc), problems, 0)
+            if refined is FAIL:
+                refined = UNSET
+        json = kind.written_json(value, refined)
+        if name is None or len(problems) > start or json is UNSET:
+            return RefusedField(json=json, name=name, read_as=kind)
+        return UnclaimedField(json=json, name=name, read_as=kind)
+
+
+_CONFIGURATION = Mapping[str, JSONValue]
+"""What a configuration nothing claims must be: a JSON object."""
+
+
+class Plan:
+    """How to read a field that one definition claims, worked out once: its checker, the fields it holds, its rules."""
+
+    __slots__ = ("check", "check_fill_value", "definition", "fill_value_rules", "implied", "kind", "positions", "readers", "required", "rules")
+
+    def __init__(
+        self, definition: Definition[Any], kind: type[Definition[Any]], implied: Mapping[str, JSONValue] | None, readers: Readers
+    ) -> None:
+        self.definition = definition
+        self.kind = kind
+        self.readers = readers
+        self.implied = implied
+        """The configuration the name carries (raw bits: `r16` carries 16 bits); None for every other name."""
+        self.check: Checker = checker_of(definition.configuration, True)
+        self.required = definition.requires_configuration
+        self.rules = None if definition.rules is no_rules else definition.rules
+        self.positions: tuple[tuple[tuple[Step, ...], Any, type[Definition[Any]]], ...] = tuple(
+            (steps, alias, held)
+            for steps, alias in positions_of(definition.configuration)
+            if (held := kind_of_alias(alias)) is not None
+        )
+        self.check_fill_value: Checker | None = None
+        self.fill_value_rules: Any = None
+        if isinstance(definition, WithFillValue):
+            self.check_fill_value = checker_of(definition.fill_value, True)
+            if definition.fill_value_rules is not no_rules:
+                self.fill_value_rules = definition.fill_value_rules
+
+    def read_fill_value(self, field: AcceptedField[Any], value: object, loc: Loc, problems: list[ValidationProblem], depth: int) -> object:
+        """`value`, a fill value at `loc` of the data type `field` this plan read, refined; FAIL after adding its problems."""
+        check = self.check_fill_value
+        assert check is not None
+        typed = check(value, loc, problems, depth)
+        if typed is FAIL or self.fill_value_rules is None:
+            return typed
+        start = len(problems)
+        try:
+            problems.extend(self.fill_value_rules(field.configuration, field.nested, typed))
+        except Exception as error:
+            blame(error, self.definition, "fill_value_rules")
+            raise
+        if len(problems) > start:
+            relocate_from(problems, start, loc)
+            return FAIL
+        return typed
+
+    def read(
+        self,
+        name: str,
+        value: object,
+        configuration: object,
+        loc: Loc,
+        problems: list[ValidationProblem],
+        depth: int,
+        envelope_ok: bool,
+    ) -> ResolvedField[Any]:
+        """The field `value` at `loc`, whose envelope names `name` and writes `configuration` (UNSET if none)."""
+        definition, kind = self.definition, self.kind
+        at = kind.configuration_loc(loc)
+        written = configuration
+        own = len(problems)
+        if self.implied is not None:
+            configuration = self._implied(configuration, value, at, problems)
+        elif configuration is UNSET:
+            if self.required:
+                problems.append(
+                    ValidationProblem(at, f"the {definition.label} {name!r} requires a configuration", "missing_key")
+                )
+                return RefusedField(json=kind.written_json(value, UNSET), name=name, read_as=kind, definition=definition)
+            configuration = _NOTHING
+        start = len(problems)
+        typed = self.check(configuration, at, problems, depth + 1)
+        if typed is FAIL:
+            self._in_name(value, loc, problems, start)
+            json = kind.written_json(value, _as_written(written))
+            return RefusedField(json=json, name=name, read_as=kind, definition=definition)
+        ok = envelope_ok and len(problems) == own
+        nested = NO_NESTED if not self.positions else self._nested(typed, at, problems, depth + 1)
+        if self.rules is not None:
+            found = len(problems)
+            try:
+                problems.extend(self.rules(typed, nested))
+            except Exception as error:
+                blame(error, definition, "rules")
+                raise
+            if len(problems) > found:
+                relocate_from(problems, found, at)
+                self._in_name(value, loc, problems, found)
+                ok = False
+        if type(value) is str:
+            json: Any = value
+        elif written is not UNSET and self.implied is None and _named_first(value):
+            # Written as the name, then the configuration: the common case.
+            json = FrozenObject({"name": name, "configuration": typed})
+        else:
+            json = kind.written_json(value, typed if self.implied is None else _as_written(written))
+        if not ok or json is UNSET:
+            return RefusedField(json=json, name=name, read_as=kind, definition=definition, nested=nested)
+        return accepted(json, name, definition, typed, nested, kind)
+
+    def _implied(self, configuration: object, value: object, at: Loc, problems: list[ValidationProblem]) -> object:
+        """The configuration a name carries, with a problem when the field writes another one too."""
+        if configuration is not UNSET and configuration != {}:
+            problems.append(
+                ValidationProblem(
+                    at,
+                    f"{value if isinstance(value, str) else cast('Mapping[str, object]', value).get('name')!r} "
+                    "carries its configuration in its name, so it takes none here",
+                    "invalid_value",
+                    input=cast(JSONValue, _as_written(configuration)),
+                )
+            )
+        return self.implied
+
+    def _in_name(self, value: object, loc: Loc, problems: list[ValidationProblem], start: int) -> None:
+        """Locate the problems from `start` on at the name, when the name carries the configuration (`r12`): the document writes none to point into."""
+        if self.implied is None:
+            return
+        at = loc if isinstance(value, str) else (*loc, "name")
+        for index in range(start, len(problems)):
+            problem = problems[index]
+            problems[index] = ValidationProblem(at, problem.message, problem.kind, input=problem.input, ctx=problem.ctx)
+
+    def _nested(self, configuration: object, at: Loc, problems: list[ValidationProblem], depth: int) -> Nested:
+        """The fields the configuration holds, read in the same scope and keyed by where they sit."""
+        nested: dict[tuple[str | int, ...], ResolvedField[Any]] = {}
+        readers = self.readers
+        for steps, alias, held in self.positions:
+            reader = readers.of(held)
+            for path, item in _reached(configuration, steps):
+                field_loc = (*at, *path)
+                field = reader.read(item, field_loc, problems, depth + len(path))
+                nested[path] = field
+                if field.definition is not None:
+                    problems.extend(held.alias_problems(alias, field.definition, field_loc))
+        return FrozenObject(nested)
+
+
+def _named_first(value: object) -> bool:
+    """Whether `value` is a dict of two members, the first of them `name`."""
+    return type(value) is dict and len(cast("dict[str, object]", value)) == 2 and next(iter(cast("dict[str, object]", value))) == "name"
+
+
+def _reached(configuration: object, steps: tuple[Step, ...]) -> list[tuple[tuple[str | int, ...], object]]:
+    """Each value `steps` reach in a refined configuration, with its path; the common one-member array without a generator."""
+    if len(steps) == 2 and type(steps[0]) is str and steps[1] is EVERY:
+        items = cast("Mapping[str, object]", configuration).get(steps[0])
+        if type(items) is tuple:
+            member = steps[0]
+            return [((member, index), item) for index, item in enumerate(cast("tuple[object, ...]", items))]
+    return list(located(configuration, steps))
+
+
+def _as_written(configuration: object) -> object:
+    """A configuration as written, refined as user JSON; UNSET when it is not JSON at all."""
+    if configuration is UNSET:
+        return UNSET
+    problems: list[ValidationProblem] = []
+    refined = checker_of(UserJSONValue, True)(configuration, (), problems, 0)
+    return UNSET if refined is FAIL else refined
+
+
+def read_field(data: object, kind: type[D], context: Context, loc: Loc = ()) -> tuple[ResolvedField[D], tuple[ValidationProblem, ...]]:
+    """Read `data`, a field of `kind` at `loc`, in `context`: the field, and every problem located in the document."""
+    readers = readers_of(context)
+    problems: list[ValidationProblem] = []
+    field = readers.of(kind).read(data, loc, problems, len(loc))
+    return cast("ResolvedField[D]", field), tuple(problems)
+
+
+def readers_of(context: Context) -> Readers:
+    """The field readers of `context`: the ones it keeps when it is a scope of this package, else new ones."""
+    keeper = getattr(context, "_field_readers", None)
+    if keeper is not None:
+        return cast("Readers", keeper())
+    return Readers(context)
+
+
+__all__ = ["AcceptedField", "Context", "FieldReader", "Plan", "Readers", "read_field", "readers_of", "relocate_from"]
