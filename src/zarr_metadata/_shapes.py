@@ -258,10 +258,16 @@ _QUALIFIERS: tuple[object, ...] = (
 
 
 class Reader:
-    """Reads the annotations of one shape into nodes, sharing the node of a TypedDict or alias met twice."""
+    """Reads the annotations of one shape into nodes, sharing the node of a TypedDict or alias met twice.
 
-    def __init__(self) -> None:
+    A member annotated with one of the aliases `unread` is read as `Unread`:
+    a reader that judges such members itself (the fields a configuration
+    holds) takes them as they are.
+    """
+
+    def __init__(self, unread: frozenset[object] = frozenset()) -> None:
         self._seen: dict[object, Node] = {}
+        self._unread = unread
 
     def read(self, annotation: object, where: str, namespace: Mapping[str, Any] | None = None) -> Node:
         """The node of `annotation`, found at `where` (for messages), with forward references resolved in `namespace`."""
@@ -277,6 +283,8 @@ class Reader:
         if key is not None and key in self._seen:
             return self._seen[key]
         if isinstance(annotation, _ALIAS_TYPES):
+            if annotation in self._unread:
+                return Passthrough()
             return self._alias(annotation, key)
         if is_typeddict(annotation):
             return self._record(annotation, key)

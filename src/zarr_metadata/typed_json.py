@@ -62,6 +62,16 @@ def checker_of(shape: object, frozen: bool = False) -> Checker:
     return checker
 
 
+def checker_taking_unread(shape: object, unread: frozenset[object]) -> Checker:
+    """The read-only checker of `shape` that takes each member annotated with one of the aliases `unread` as it is, for a reader to judge itself."""
+    if not unread:
+        return checker_of(shape, True)
+    key = _cache_key(shape, True, unread)
+    if key is None:
+        return _compiled(shape, True, unread).checker
+    return _kept(key, shape, True, unread).checker
+
+
 def checker_source(shape: object, frozen: bool = False) -> str:
     """The Python source of the checker of `shape` (of `refine`'s, read-only, with `frozen`), to read or to debug.
 
@@ -88,30 +98,32 @@ def _forget_all() -> None:
     _frozen_by_identity.clear()
 
 
-def _kept(key: tuple[object, ...], shape: object, frozen: bool) -> Generated:
+def _kept(key: tuple[object, ...], shape: object, frozen: bool, unread: frozenset[object] = frozenset()) -> Generated:
     found = _checkers.get(key)
     if found is None:
         with _lock:
             found = _checkers.get(key)
             if found is None:
-                found = _compiled(shape, frozen)
+                found = _compiled(shape, frozen, unread)
                 if len(_checkers) >= _MOST_CHECKERS:
                     _forget_all()
                 _checkers[key] = found
     return found
 
 
-def _compiled(shape: object, frozen: bool) -> Generated:
+def _compiled(shape: object, frozen: bool, unread: frozenset[object] = frozenset()) -> Generated:
     title = shape.__name__ if isinstance(shape, type) else repr(shape)
-    return generate(Reader().read(shape, _name(shape)), frozen, title)
+    return generate(Reader(unread).read(shape, _name(shape)), frozen, title)
 
 
-def _cache_key(shape: object, frozen: bool) -> tuple[object, ...] | None:
+def _cache_key(shape: object, frozen: bool, unread: frozenset[object] = frozenset()) -> tuple[object, ...] | None:
     """The key of `shape`'s checker in `_checkers`, or None when `shape` is unhashable."""
     # Unions compare equal whatever the order of their members (`int | str ==
     # str | int`), yet the order decides which member a tie goes to; the
     # repr keeps the order, so both must match for a checker to be shared.
     key = (shape, frozen) if isinstance(shape, type) else (shape, repr(shape), frozen)
+    if unread:
+        key = (*key, unread)
     try:
         hash(key)
     except TypeError:

@@ -28,7 +28,7 @@ from zarr_metadata.definition._fields import (
     accepted,
 )
 from zarr_metadata.definition._positions import EVERY, Step, kind_of_alias, located, positions_of
-from zarr_metadata.typed_json import checker_of
+from zarr_metadata.typed_json import checker_of, checker_taking_unread
 
 D = TypeVar("D", bound=Definition[Any])
 
@@ -161,7 +161,19 @@ _CONFIGURATION = Mapping[str, JSONValue]
 class Plan:
     """How to read a field that one definition claims, worked out once: its checker, the fields it holds, its rules."""
 
-    __slots__ = ("check", "check_fill_value", "definition", "fill_value_rules", "implied", "kind", "positions", "readers", "required", "rules")
+    __slots__ = (
+        "check",
+        "check_fill_value",
+        "definition",
+        "fill_value_rules",
+        "implied",
+        "kind",
+        "nests",
+        "positions",
+        "readers",
+        "required",
+        "rules",
+    )
 
     def __init__(
         self, definition: Definition[Any], kind: type[Definition[Any]], implied: Mapping[str, JSONValue] | None, readers: Readers
@@ -169,9 +181,10 @@ class Plan:
         self.definition = definition
         self.kind = kind
         self.readers = readers
+        self.nests = kind.configuration_loc(()) == ("configuration",)
+        """Whether the configuration sits under `configuration` (a v3 field), not in the field itself (an extra member)."""
         self.implied = implied
         """The configuration the name carries (raw bits: `r16` carries 16 bits); None for every other name."""
-        self.check: Checker = checker_of(definition.configuration, True)
         self.required = definition.requires_configuration
         self.rules = None if definition.rules is no_rules else definition.rules
         self.positions: tuple[tuple[tuple[Step, ...], Any, type[Definition[Any]]], ...] = tuple(
@@ -179,6 +192,10 @@ class Plan:
             for steps, alias in positions_of(definition.configuration)
             if (held := kind_of_alias(alias)) is not None
         )
+        # The fields the configuration holds are judged by their own readers,
+        # so its checker takes them as they are and judges the rest.
+        unread = frozenset(alias for _, alias, _ in self.positions)
+        self.check: Checker = checker_taking_unread(definition.configuration, unread)
         self.check_fill_value: Checker | None = None
         self.fill_value_rules: Any = None
         if isinstance(definition, WithFillValue):
@@ -215,48 +232,66 @@ class Plan:
         envelope_ok: bool,
     ) -> ResolvedField[Any]:
         """The field `value` at `loc`, whose envelope names `name` and writes `configuration` (UNSET if none)."""
-        definition, kind = self.definition, self.kind
-        at = kind.configuration_loc(loc)
+        at = (*loc, "configuration") if self.nests else loc
         written = configuration
         own = len(problems)
         if self.implied is not None:
             configuration = self._implied(configuration, value, at, problems)
         elif configuration is UNSET:
             if self.required:
-                problems.append(
-                    ValidationProblem(at, f"the {definition.label} {name!r} requires a configuration", "missing_key")
-                )
-                return RefusedField(json=kind.written_json(value, UNSET), name=name, read_as=kind, definition=definition)
+                return self._without_configuration(name, value, at, problems)
             configuration = _NOTHING
-        start = len(problems)
         typed = self.check(configuration, at, problems, depth + 1)
         if typed is FAIL:
-            self._in_name(value, loc, problems, start)
-            json = kind.written_json(value, _as_written(written))
-            return RefusedField(json=json, name=name, read_as=kind, definition=definition)
+            self._in_name(value, loc, problems, own)
+            return self.refused(name, value, written, NO_NESTED)
         ok = envelope_ok and len(problems) == own
-        nested = NO_NESTED if not self.positions else self._nested(typed, at, problems, depth + 1)
-        if self.rules is not None:
-            found = len(problems)
-            try:
-                problems.extend(self.rules(typed, nested))
-            except Exception as error:
-                blame(error, definition, "rules")
-                raise
-            if len(problems) > found:
-                relocate_from(problems, found, at)
-                self._in_name(value, loc, problems, found)
-                ok = False
+        nested = NO_NESTED
+        if self.positions:
+            nested = self._nested(typed, at, problems, depth + 1)
+            typed = _with_fields(typed, nested)
+            if typed is UNSET:
+                return self.refused(name, value, written, nested)
+        if self.rules is not None and self._broken(typed, nested, value, loc, at, problems):
+            ok = False
         if type(value) is str:
             json: Any = value
-        elif written is not UNSET and self.implied is None and _named_first(value):
-            # Written as the name, then the configuration: the common case.
-            json = FrozenObject({"name": name, "configuration": typed})
+        elif written is not UNSET and self.implied is None and type(value) is dict:
+            # The written members in their order, with the configuration as read.
+            json = FrozenObject({**cast("dict[str, object]", value), "configuration": typed})
+            if len(json) != 2 or not ok:
+                json = self.kind.written_json(value, typed)
         else:
-            json = kind.written_json(value, typed if self.implied is None else _as_written(written))
+            json = self.kind.written_json(value, typed if self.implied is None else _as_written(written))
         if not ok or json is UNSET:
-            return RefusedField(json=json, name=name, read_as=kind, definition=definition, nested=nested)
-        return accepted(json, name, definition, typed, nested, kind)
+            return RefusedField(json=json, name=name, read_as=self.kind, definition=self.definition, nested=nested)
+        return accepted(json, name, self.definition, typed, nested, self.kind)
+
+    def _without_configuration(self, name: str, value: object, at: Loc, problems: list[ValidationProblem]) -> ResolvedField[Any]:
+        problems.append(ValidationProblem(at, f"the {self.definition.label} {name!r} requires a configuration", "missing_key"))
+        return self.refused(name, value, UNSET, NO_NESTED)
+
+    def refused(self, name: str, value: object, written: object, nested: Nested) -> ResolvedField[Any]:
+        """The field refused, kept as written when it is JSON."""
+        json = self.kind.written_json(value, _as_written(written))
+        return RefusedField(json=json, name=name, read_as=self.kind, definition=self.definition, nested=nested)
+
+    def _broken(
+        self, typed: object, nested: Nested, value: object, loc: Loc, at: Loc, problems: list[ValidationProblem]
+    ) -> bool:
+        """Whether the definition's rules find problems in the configuration, adding them located in the document."""
+        assert self.rules is not None
+        found = len(problems)
+        try:
+            problems.extend(self.rules(typed, nested))
+        except Exception as error:
+            blame(error, self.definition, "rules")
+            raise
+        if len(problems) == found:
+            return False
+        relocate_from(problems, found, at)
+        self._in_name(value, loc, problems, found)
+        return True
 
     def _implied(self, configuration: object, value: object, at: Loc, problems: list[ValidationProblem]) -> object:
         """The configuration a name carries, with a problem when the field writes another one too."""
@@ -296,13 +331,29 @@ class Plan:
         return FrozenObject(nested)
 
 
-def _named_first(value: object) -> bool:
-    """Whether `value` is a dict of two members, the first of them `name`."""
-    return type(value) is dict and len(cast("dict[str, object]", value)) == 2 and next(iter(cast("dict[str, object]", value))) == "name"
+def _with_fields(configuration: Mapping[str, object], nested: Nested) -> Any:
+    """The configuration with each field it holds as that field's JSON, read-only; UNSET when one of them is not JSON."""
+    if any(field.json is UNSET for field in nested.values()):
+        return UNSET
+    return _placed(configuration, {path: field.json for path, field in nested.items()})
+
+
+def _placed(value: object, fields: Mapping[tuple[str | int, ...], object]) -> object:
+    """`value` with the JSON of each field in `fields` (by path from `value`) put in its place."""
+    if () in fields:
+        return fields[()]
+    by_step: dict[str | int, dict[tuple[str | int, ...], object]] = {}
+    for path, json in fields.items():
+        by_step.setdefault(path[0], {})[path[1:]] = json
+    if isinstance(value, Mapping):
+        members = cast("Mapping[str, object]", value)
+        return FrozenObject({key: _placed(item, by_step[key]) if key in by_step else item for key, item in members.items()})
+    items = cast("tuple[object, ...]", value)
+    return tuple(_placed(item, by_step[index]) if index in by_step else item for index, item in enumerate(items))
 
 
 def _reached(configuration: object, steps: tuple[Step, ...]) -> list[tuple[tuple[str | int, ...], object]]:
-    """Each value `steps` reach in a refined configuration, with its path; the common one-member array without a generator."""
+    """Each value `steps` reach in a checked configuration, with its path; the common one-member array without a generator."""
     if len(steps) == 2 and type(steps[0]) is str and steps[1] is EVERY:
         items = cast("Mapping[str, object]", configuration).get(steps[0])
         if type(items) is tuple:

@@ -27,7 +27,6 @@ from zarr_metadata.model._read_v3 import (
     read_attributes,
     read_extra_fields,
     read_head,
-    refined_document,
     with_nested,
 )
 from zarr_metadata.typed_json import checker_of
@@ -52,7 +51,6 @@ if TYPE_CHECKING:
 
 SPEC_MEMBERS: frozenset[str] = frozenset(ZarrV3ArrayMetadataJSON.__annotations__)
 
-_REQUIRED: Final = ("zarr_format", "node_type", "shape", "data_type", "chunk_grid", "chunk_key_encoding", "fill_value", "codecs")
 _NODE_TYPE: Final[Checker] = checker_of(Literal["array"], True)
 _SHAPE: Final[Checker] = checker_of(tuple[Annotated[int, Ge(0)], ...], True)
 _DIMENSION_NAMES: Final[Checker] = checker_of(tuple[str | None, ...], True)
@@ -167,12 +165,11 @@ def read_array(value: object, context: ZarrV3Context) -> ArrayRead:
         return read
     document = cast("Mapping[Any, Any]", value)
     problems: list[ValidationProblem] = []
-    refined: dict[str, object] = {}
+    # Each step puts its member here as it refined it; made from the keys, the
+    # document keeps the order it was written in.
+    refined: dict[Any, object] = dict.fromkeys(document)
     readers: Readers = context._field_readers()  # pyright: ignore[reportPrivateUsage]
     read_head(document, _NODE_TYPE, problems, refined)
-    for member in _REQUIRED[2:]:
-        if member not in document:
-            problems.append(missing(member))
     data_type = read.data_type = _field(document, "data_type", readers.of(DataTypeDefinition), problems, refined)
     grid = read.chunk_grid = _field(document, "chunk_grid", readers.of(ChunkGridDefinition), problems, refined)
     read.chunk_key_encoding = _field(document, "chunk_key_encoding", readers.of(ChunkKeyEncodingDefinition), problems, refined)
@@ -186,22 +183,23 @@ def read_array(value: object, context: ZarrV3Context) -> ArrayRead:
         read.pipeline = read_pipeline(codecs, read.chunk, ("codecs",), problems)
     read.storage_transformers = _storage_transformers(document, readers, problems, refined)
     read_attributes(document, problems, refined)
-    if len(document) > len(refined) or problems:
+    if not SPEC_MEMBERS.issuperset(document):
         read.extra_fields = FrozenObject(
             read_extra_fields(document, SPEC_MEMBERS, ArrayExtraFieldDefinition, readers, problems, refined)
         )
-    read.members = tuple(key for key in document if type(key) is str)
+    read.members = tuple(document)
     read.problems = tuple(problems)
     if not problems:
-        read.document = FrozenObject(refined_document(document, refined))
+        read.document = FrozenObject(refined)
     return read
 
 
 def _field(
-    document: Mapping[Any, Any], member: str, reader: FieldReader, problems: list[ValidationProblem], refined: dict[str, object]
+    document: Mapping[Any, Any], member: str, reader: FieldReader, problems: list[ValidationProblem], refined: dict[Any, object]
 ) -> Any:
     value = document.get(member, UNSET)
     if value is UNSET:
+        problems.append(missing(member))
         return UNSET
     field = reader.read(value, (member,), problems, 1)
     refined[member] = field.json
@@ -209,11 +207,12 @@ def _field(
 
 
 def _codecs(
-    document: Mapping[Any, Any], reader: FieldReader, problems: list[ValidationProblem], refined: dict[str, object]
+    document: Mapping[Any, Any], reader: FieldReader, problems: list[ValidationProblem], refined: dict[Any, object]
 ) -> list[CodecAt] | None:
     """Each codec field with its location; None when there are none to read as a pipeline."""
     value = document.get("codecs", UNSET)
     if value is UNSET:
+        problems.append(missing("codecs"))
         return None
     if not isinstance(value, list | tuple):
         problems.append(
@@ -229,10 +228,13 @@ def _codecs(
 
 
 def _storage_transformers(
-    document: Mapping[Any, Any], readers: Readers, problems: list[ValidationProblem], refined: dict[str, object]
+    document: Mapping[Any, Any], readers: Readers, problems: list[ValidationProblem], refined: dict[Any, object]
 ) -> tuple[ResolvedField[Any], ...]:
     value = document.get("storage_transformers", UNSET)
     if value is UNSET:
+        return ()
+    if type(value) is list and not value:
+        refined["storage_transformers"] = ()
         return ()
     if not isinstance(value, list | tuple):
         problems.append(
@@ -253,9 +255,10 @@ def _storage_transformers(
     return fields
 
 
-def _shape(document: Mapping[Any, Any], problems: list[ValidationProblem], refined: dict[str, object]) -> tuple[int, ...] | None:
+def _shape(document: Mapping[Any, Any], problems: list[ValidationProblem], refined: dict[Any, object]) -> tuple[int, ...] | None:
     value = document.get("shape", UNSET)
     if value is UNSET:
+        problems.append(missing("shape"))
         return None
     shape = _SHAPE(value, ("shape",), problems, 1)
     if shape is FAIL:
@@ -265,7 +268,7 @@ def _shape(document: Mapping[Any, Any], problems: list[ValidationProblem], refin
 
 
 def _dimension_names(
-    document: Mapping[Any, Any], shape: tuple[int, ...] | None, problems: list[ValidationProblem], refined: dict[str, object]
+    document: Mapping[Any, Any], shape: tuple[int, ...] | None, problems: list[ValidationProblem], refined: dict[Any, object]
 ) -> None:
     value = document.get("dimension_names", UNSET)
     if value is UNSET:
@@ -318,11 +321,14 @@ def _chunk_lengths(grid: object, shape: tuple[int, ...] | None, problems: list[V
 
 
 def _fill_value(
-    document: Mapping[Any, Any], data_type: object, readers: Readers, problems: list[ValidationProblem], refined: dict[str, object]
+    document: Mapping[Any, Any], data_type: object, readers: Readers, problems: list[ValidationProblem], refined: dict[Any, object]
 ) -> None:
     """Check the fill value as a value of the data type, when the data type has no problem; an unknown one takes any finite JSON."""
     value = document.get("fill_value", UNSET)
-    if value is UNSET or data_type is UNSET:
+    if value is UNSET:
+        problems.append(missing("fill_value"))
+        return
+    if data_type is UNSET:
         return
     if type(data_type) is AcceptedField:
         field = cast("AcceptedField[DataTypeDefinition[Any]]", data_type)

@@ -29,7 +29,6 @@ from zarr_metadata.model._read_v3 import (
     read_attributes,
     read_extra_fields,
     read_head,
-    refined_document,
     with_nested,
 )
 from zarr_metadata.typed_json import checker_of
@@ -232,7 +231,7 @@ def read_group(value: object, context: ZarrV3Context) -> GroupRead:
         return read
     document = cast("Mapping[Any, Any]", value)
     problems: list[ValidationProblem] = []
-    refined: dict[str, object] = {}
+    refined: dict[Any, object] = dict.fromkeys(document)
     readers: Readers = context._field_readers()  # pyright: ignore[reportPrivateUsage]
     read_head(document, _NODE_TYPE, problems, refined)
     read_attributes(document, problems, refined)
@@ -243,13 +242,13 @@ def read_group(value: object, context: ZarrV3Context) -> GroupRead:
             document[ZARR_V3_CONSOLIDATED_METADATA_KEY], context, problems, refined
         )
         others = {key: value for key, value in document.items() if key != ZARR_V3_CONSOLIDATED_METADATA_KEY}
-    if len(document) > len(refined) or problems:
+    if not GROUP_SPEC_MEMBERS.issuperset(others):
         extra_fields.update(read_extra_fields(others, GROUP_SPEC_MEMBERS, GroupExtraFieldDefinition, readers, problems, refined))
     if extra_fields:
         read.extra_fields = FrozenObject({key: extra_fields[key] for key in document if key in extra_fields})
     read.problems = tuple(problems)
     if not problems:
-        read.document = FrozenObject(refined_document(document, refined))
+        read.document = FrozenObject(refined)
     return read
 
 
@@ -259,7 +258,7 @@ def _reads_consolidated(context: ZarrV3Context) -> bool:
 
 
 def _consolidated_member(
-    member: object, context: ZarrV3Context, problems: list[ValidationProblem], refined: dict[str, object]
+    member: object, context: ZarrV3Context, problems: list[ValidationProblem], refined: dict[Any, object]
 ) -> tuple[ConsolidatedRead, ResolvedField[Any]]:
     """The group's `consolidated_metadata`, whose envelope alone is the group's to judge, with every document it lists read."""
     key = ZARR_V3_CONSOLIDATED_METADATA_KEY

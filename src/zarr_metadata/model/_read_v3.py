@@ -31,7 +31,7 @@ def _as_input(value: object) -> Any:
 
 
 def read_head(
-    document: Mapping[Any, Any], node_type: Checker, problems: list[ValidationProblem], refined: dict[str, object]
+    document: Mapping[Any, Any], node_type: Checker, problems: list[ValidationProblem], refined: dict[Any, object]
 ) -> None:
     """Check `zarr_format` and `node_type` (with the checker of the node type this reader reads), refining each into `refined`."""
     for member, check in (("zarr_format", _FORMAT), ("node_type", node_type)):
@@ -44,7 +44,7 @@ def read_head(
             refined[member] = typed
 
 
-def read_attributes(document: Mapping[Any, Any], problems: list[ValidationProblem], refined: dict[str, object]) -> None:
+def read_attributes(document: Mapping[Any, Any], problems: list[ValidationProblem], refined: dict[Any, object]) -> None:
     """Check `attributes`, user data whose numbers may be NaN or infinite, when the document has it."""
     value = document.get("attributes", UNSET)
     if value is UNSET:
@@ -60,7 +60,7 @@ def read_extra_fields(
     kind: type[ExtraFieldDefinition[Any]],
     readers: Readers,
     problems: list[ValidationProblem],
-    refined: dict[str, object],
+    refined: dict[Any, object],
 ) -> dict[str, ResolvedField[Any]]:
     """Each member of `document` the spec does not define, read as an extra field of `kind`, by key; refined into `refined`."""
     fields: dict[str, ResolvedField[Any]] = {}
@@ -78,11 +78,6 @@ def read_extra_fields(
         if isinstance(field.json, Mapping):
             refined[key] = cast("Mapping[str, object]", field.json)[key]
     return fields
-
-
-def refined_document(document: Mapping[Any, Any], refined: dict[str, object]) -> dict[str, object]:
-    """The members of a document without problems, each as its step refined it, in the order written."""
-    return {key: refined[key] for key in document}
 
 
 def must_understand(extra_fields: Mapping[str, ResolvedField[Any]]) -> tuple[str, ...]:

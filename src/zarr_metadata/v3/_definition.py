@@ -24,7 +24,7 @@ from zarr_metadata.definition._definition import (
     C,
     Definition,
     WithFillValue,
-    asked,
+    blame,
     is_extension_name,
     no_rules,
 )
@@ -519,10 +519,14 @@ V3_KINDS: tuple[type[Definition[Any]], ...] = (
 
 def storage_of(data_type: ResolvedField[DataTypeDefinition[Any]]) -> StorageClass | None:
     """How the values of `data_type` (a data type field a scope read) are stored; None when unknown."""
-    if not isinstance(data_type, AcceptedField):
+    if type(data_type) is not AcceptedField:
         return None
-    definition, configuration, nested = data_type.definition, data_type.configuration, data_type.nested
-    found = cast(object, asked(definition, "storage", lambda: definition.storage(configuration, nested)))
+    definition = data_type.definition
+    try:
+        found: object = definition.storage(data_type.configuration, data_type.nested)
+    except Exception as error:
+        blame(error, definition, "storage")
+        raise
     if found is not None and found not in STORAGE_CLASSES:
         msg = f"{definition.name!r}: its storage gives one of {STORAGE_CLASSES!r} or None, got {found!r}"
         raise TypeError(msg)

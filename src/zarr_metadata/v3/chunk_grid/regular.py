@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Annotated, Final, Literal, NotRequired
 
 from annotated_types import Ge
@@ -36,18 +35,21 @@ RegularChunkGridMetadata = RegularChunkGridObject
 
 def _shape_rules(
     configuration: RegularChunkGridConfiguration, nested: Nested, shape: tuple[int, ...]
-) -> Iterator[ValidationProblem]:
+) -> tuple[ValidationProblem, ...]:
     # A dimension of length 0 holds no chunk, so any chunk length >= 1 fits it.
     chunk_shape = configuration["chunk_shape"]
-    if len(chunk_shape) != len(shape):
-        yield ValidationProblem(
+    if len(chunk_shape) == len(shape):
+        return ()
+    return (
+        ValidationProblem(
             ("chunk_shape",),
             f"expected one chunk length per dimension of the shape {shown(shape)}, "
             f"got {len(chunk_shape)}: {shown(chunk_shape)}",
             "invalid_value",
             input=chunk_shape,
             ctx={"dimensions": len(shape)},
-        )
+        ),
+    )
 
 
 def _chunk_lengths(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Final, Literal, NotRequired, get_args
 
 from typing_extensions import TypedDict
@@ -37,24 +36,29 @@ BytesCodecMetadata = BytesCodecObject | BytesCodecName
 
 def _chunk_rules(
     configuration: BytesCodecConfiguration, nested: Nested, chunk: Chunk
-) -> Iterator[ValidationProblem]:
+) -> tuple[ValidationProblem, ...]:
     if chunk.data_type is None:
-        return
+        return ()
     storage = storage_of(chunk.data_type)
     if storage == "multi_byte" and "endian" not in configuration:
-        yield ValidationProblem(
-            ("endian",),
-            f"expected an endian for the data type {chunk.data_type.name!r}, whose values "
-            "take several bytes each, got none",
-            "missing_key",
+        return (
+            ValidationProblem(
+                ("endian",),
+                f"expected an endian for the data type {chunk.data_type.name!r}, whose values "
+                "take several bytes each, got none",
+                "missing_key",
+            ),
         )
-    elif storage == "variable_length":
-        yield ValidationProblem(
-            (),
-            f"the bytes codec cannot encode the data type {chunk.data_type.name!r}, whose values "
-            "vary in size; it writes each value in a fixed number of bytes",
-            "invalid_value",
+    if storage == "variable_length":
+        return (
+            ValidationProblem(
+                (),
+                f"the bytes codec cannot encode the data type {chunk.data_type.name!r}, whose values "
+                "vary in size; it writes each value in a fixed number of bytes",
+                "invalid_value",
+            ),
         )
+    return ()
 
 
 BYTES_CODEC: Final = CodecDefinition(

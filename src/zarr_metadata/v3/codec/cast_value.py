@@ -11,7 +11,7 @@ from zarr_metadata._json import JSONValue, ValidationProblem
 from zarr_metadata.definition._fields import AcceptedField, Nested, ResolvedField
 from zarr_metadata.definition._resolve import fill_value_problems
 from zarr_metadata.v3._aliases import ZarrV3DataTypeField
-from zarr_metadata.v3._definition import Chunk, CodecDefinition, DataTypeDefinition
+from zarr_metadata.v3._definition import Chunk, CodecDefinition, DataTypeDefinition, chunk_of
 from zarr_metadata.v3.codec._arithmetic import has_arithmetic, no_arithmetic
 
 CAST_VALUE_CODEC_NAME: Final = "cast_value"
@@ -93,7 +93,7 @@ def _scalar_problems(
 def _transition(configuration: CastValueCodecConfiguration, nested: Nested, chunk: Chunk) -> Chunk:
     # The values change type, not place: the lengths pass through, and the
     # data type is the one configured, as the scope read it.
-    return Chunk(lengths=chunk.lengths, data_type=nested.get(("data_type",)))
+    return chunk_of(chunk.lengths, nested.get(("data_type",)))
 
 
 CAST_VALUE_CODEC: Final = CodecDefinition(

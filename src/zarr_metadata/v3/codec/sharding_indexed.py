@@ -17,7 +17,13 @@ from zarr_metadata._frozen import FrozenObject
 from zarr_metadata._json import ValidationProblem, shown
 from zarr_metadata.definition._fields import AcceptedField, Nested
 from zarr_metadata.v3._aliases import ZarrV3CodecField, ZarrV3StaticCodecField
-from zarr_metadata.v3._definition import Chunk, CodecDefinition, DataTypeDefinition, Lengths
+from zarr_metadata.v3._definition import (
+    Chunk,
+    CodecDefinition,
+    DataTypeDefinition,
+    Lengths,
+    chunk_of,
+)
 from zarr_metadata.v3.data_type.uint64 import UINT64_DATA_TYPE, UINT64_DATA_TYPE_NAME
 
 SHARDING_INDEXED_CODEC_NAME: Final = "sharding_indexed"
@@ -59,6 +65,10 @@ _INDEX_DATA_TYPE: Final[AcceptedField[DataTypeDefinition[Any]]] = AcceptedField(
     configuration=FrozenObject(),
 )
 """The data type of the shard index, as if a scope had read it."""
+
+
+_PAIR: Final = frozenset((2,))
+"""The length of the index's last axis: an offset and a length per inner chunk."""
 
 
 def _undivided(inner: int, shard_lengths: frozenset[int]) -> list[int]:
@@ -125,8 +135,8 @@ def _pipelines(
         for length, lengths in zip(chunk_shape, shard_lengths, strict=True)
     )
     return {
-        "codecs": Chunk(lengths=inner, data_type=chunk.data_type),
-        "index_codecs": Chunk(lengths=(*index, frozenset((2,))), data_type=_INDEX_DATA_TYPE),
+        "codecs": chunk_of(inner, chunk.data_type),
+        "index_codecs": chunk_of((*index, _PAIR), _INDEX_DATA_TYPE),
     }
 
 

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Final, Literal, NotRequired
 
 from typing_extensions import TypedDict
 
 from zarr_metadata._json import ValidationProblem, shown
 from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v3._definition import Chunk, CodecDefinition
+from zarr_metadata.v3._definition import Chunk, CodecDefinition, chunk_of
 
 TRANSPOSE_CODEC_NAME: Final = "transpose"
 TransposeCodecName = Literal["transpose"]
@@ -37,31 +36,36 @@ def _is_permutation(order: tuple[int, ...]) -> bool:
     return sorted(order) == list(range(len(order)))
 
 
-def _rules(configuration: TransposeCodecConfiguration, nested: Nested) -> Iterator[ValidationProblem]:
+def _rules(configuration: TransposeCodecConfiguration, nested: Nested) -> tuple[ValidationProblem, ...]:
     order = configuration["order"]
-    if not _is_permutation(order):
-        yield ValidationProblem(
+    if _is_permutation(order):
+        return ()
+    return (
+        ValidationProblem(
             ("order",),
-            f"expected a permutation of the axes 0 to {len(order) - 1}, each once, "
-            f"got {shown(order)}",
+            f"expected a permutation of the axes 0 to {len(order) - 1}, each once, got {shown(order)}",
             "invalid_value",
             input=order,
-        )
+        ),
+    )
 
 
 def _chunk_rules(
     configuration: TransposeCodecConfiguration, nested: Nested, chunk: Chunk
-) -> Iterator[ValidationProblem]:
+) -> tuple[ValidationProblem, ...]:
     order = configuration["order"]
-    if chunk.rank is not None and len(order) != chunk.rank:
-        yield ValidationProblem(
+    lengths = chunk.lengths
+    if lengths is None or len(order) == len(lengths):
+        return ()
+    return (
+        ValidationProblem(
             ("order",),
-            f"expected an order of the {chunk.rank} axes of the chunk, got {len(order)} axes: "
-            f"{shown(order)}",
+            f"expected an order of the {len(lengths)} axes of the chunk, got {len(order)} axes: {shown(order)}",
             "invalid_value",
             input=order,
-            ctx={"rank": chunk.rank},
-        )
+            ctx={"rank": len(lengths)},
+        ),
+    )
 
 
 def _transition(configuration: TransposeCodecConfiguration, nested: Nested, chunk: Chunk) -> Chunk:
@@ -70,8 +74,8 @@ def _transition(configuration: TransposeCodecConfiguration, nested: Nested, chun
     order = configuration["order"]
     lengths = chunk.lengths
     if lengths is None or len(order) != len(lengths) or not _is_permutation(order):
-        return Chunk(lengths=None, data_type=chunk.data_type)
-    return Chunk(lengths=tuple(lengths[axis] for axis in order), data_type=chunk.data_type)
+        return chunk_of(None, chunk.data_type)
+    return chunk_of(tuple(lengths[axis] for axis in order), chunk.data_type)
 
 
 TRANSPOSE_CODEC: Final = CodecDefinition(

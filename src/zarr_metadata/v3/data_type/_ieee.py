@@ -83,6 +83,12 @@ class _Format:
     nan: int
     positive_infinity: int
     hex_pattern: re.Pattern[str]
+    largest_finite: float = 0.0
+    """The largest finite value, worked out once."""
+
+    def __post_init__(self) -> None:
+        (largest,) = struct.unpack(f">{self.code}", (self.positive_infinity - 1).to_bytes(self.width // 8, "big"))
+        object.__setattr__(self, "largest_finite", float(largest))
 
     @property
     def name(self) -> str:
@@ -178,6 +184,9 @@ def float_fill_problems(value: FloatFill, width: int, loc: Loc) -> tuple[Validat
 def _fill_problems(
     value: FloatFill, fmt: _Format, loc: Loc, what: str
 ) -> tuple[ValidationProblem, ...]:
+    kind = type(value)
+    if (kind is float or kind is int) and -fmt.largest_finite <= value <= fmt.largest_finite:
+        return ()  # no finite number within the largest rounds to an infinity
     if isinstance(value, str):
         if value in _SPECIAL_NAMES or _hex_bits(value, fmt) is not None:
             return ()
