@@ -67,7 +67,7 @@ def test_a_valid_document_has_no_problem_and_its_reading_holds_the_model() -> No
     reading = read_array_metadata_v3(array_document())
     assert reading.problems == ()
     assert isinstance(reading.metadata, ZarrV3ArrayMetadata)
-    assert reading.metadata.reading is reading
+    assert reading.metadata.reading == reading and reading.metadata.reading.metadata is reading.metadata
 
 
 def test_a_reading_holds_each_field_as_the_scope_read_it() -> None:

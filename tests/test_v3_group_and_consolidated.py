@@ -81,7 +81,7 @@ def test_a_valid_group_has_no_problem_and_its_reading_holds_the_model() -> None:
     reading = read_group_metadata_v3(group_document(attributes={"a": [1]}))
     assert reading.problems == ()
     assert isinstance(reading.metadata, ZarrV3GroupMetadata)
-    assert reading.metadata.reading is reading
+    assert reading.metadata.reading == reading and reading.metadata.reading.metadata is reading.metadata
     assert list(reading.fields()) == []
 
 

@@ -11,6 +11,7 @@ one in the envelope never stops the configuration from being read.
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Mapping
 from typing import Any, Protocol, TypeVar, cast
 
@@ -51,6 +52,26 @@ _MOST_NAMES = 1024
 
 _NOTHING: Mapping[str, JSONValue] = FrozenObject()
 
+_MOST_FIELDS = 4096
+"""How many fields written as objects a reader keeps, by their JSON; one more forgets them all."""
+
+_LONGEST_KEY = 1024
+"""The longest marshalled field a reader keeps: longer ones are seldom written twice, and a short one cannot nest deep."""
+
+_DEEPEST_KEPT = 8
+"""The deepest a kept field may sit: at most this deep, a field of `_LONGEST_KEY` bytes cannot reach the nesting limit, so where it sits cannot change how it reads."""
+
+
+def _key_of(value: object, depth: int) -> bytes | None:
+    """The key under which a field written as `value` at `depth` is kept: its marshalled JSON, which tells `1`, `1.0` and `true` apart."""
+    if depth > _DEEPEST_KEPT:
+        return None
+    try:
+        key = marshal.dumps(cast(Any, value), 2)
+    except ValueError:  # a value no parser makes, such as a dict subclass
+        return None
+    return key if len(key) <= _LONGEST_KEY else None
+
 
 def relocate_from(problems: list[ValidationProblem], start: int, at: Loc) -> None:
     """Locate the problems from index `start` on, which are located relative to `at`, from the document root instead."""
@@ -81,7 +102,7 @@ class Readers:
 class FieldReader:
     """Reads the fields of one kind in one scope, keeping the plan of each name it meets."""
 
-    __slots__ = ("_bare", "_plans", "kind", "readers")
+    __slots__ = ("_bare", "_plans", "_read_before", "kind", "readers")
 
     def __init__(self, kind: type[Definition[Any]], readers: Readers) -> None:
         self.kind = kind
@@ -89,6 +110,8 @@ class FieldReader:
         self._plans: dict[str, Plan | None] = {}
         self._bare: dict[str, ResolvedField[Any]] = {}
         """Fields written as a bare name without problems: the same name always reads to the same field."""
+        self._read_before: dict[bytes, ResolvedField[Any]] = {}
+        """Fields written as an object without problems, by their marshalled JSON: the stores of one writer repeat them."""
 
     def plan(self, name: str) -> Plan | None:
         """The plan of the definition that claims `name` as a document writes it; None when nothing in scope does."""
@@ -108,16 +131,30 @@ class FieldReader:
             if known is not None:
                 return known
         elif type(value) is dict:
-            # The common case: a claimed name and its configuration, nothing else.
-            members = cast("dict[str, object]", value)
-            name = members.get("name")
-            if type(name) is str:
-                plan = self._plans.get(name)
-                if plan is not None:
-                    configuration = members.get("configuration", UNSET)
-                    if len(members) == (1 if configuration is UNSET else 2):
-                        return plan.read(name, members, configuration, loc, problems, depth, True)
+            key = _key_of(value, depth)  # pyright: ignore[reportUnknownArgumentType]
+            if key is not None:
+                known = self._read_before.get(key)
+                if known is not None:
+                    return known
+                start = len(problems)
+                field = self._read_object(cast("dict[str, object]", value), loc, problems, depth)
+                if len(problems) == start:
+                    if len(self._read_before) >= _MOST_FIELDS:
+                        self._read_before.clear()
+                    self._read_before[key] = field
+                return field
         return self._read(cast(object, value), loc, problems, depth)
+
+    def _read_object(self, members: dict[str, object], loc: Loc, problems: list[ValidationProblem], depth: int) -> ResolvedField[Any]:
+        # The common case: a claimed name and its configuration, nothing else.
+        name = members.get("name")
+        if type(name) is str:
+            plan = self._plans.get(name)
+            if plan is not None:
+                configuration = members.get("configuration", UNSET)
+                if len(members) == (1 if configuration is UNSET else 2):
+                    return plan.read(name, members, configuration, loc, problems, depth, True)
+        return self._read(members, loc, problems, depth)
 
     def _read(self, value: object, loc: Loc, problems: list[ValidationProblem], depth: int) -> ResolvedField[Any]:
         kind = self.kind
@@ -258,9 +295,9 @@ class Plan:
             json: Any = value
         elif written is not UNSET and self.implied is None and type(value) is dict:
             # The written members in their order, with the configuration as read.
-            json = FrozenObject({**cast("dict[str, object]", value), "configuration": typed})
+            json = FrozenObject({**value, "configuration": typed})  # pyright: ignore[reportUnknownArgumentType]
             if len(json) != 2 or not ok:
-                json = self.kind.written_json(value, typed)
+                json = self.kind.written_json(value, typed)  # pyright: ignore[reportUnknownArgumentType]
         else:
             json = self.kind.written_json(value, typed if self.implied is None else _as_written(written))
         if not ok or json is UNSET:

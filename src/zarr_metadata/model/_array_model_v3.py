@@ -68,7 +68,7 @@ class ZarrV3ArrayMetadata(Model):
     zarr_format: ClassVar[Literal[3]] = 3
     node_type: ClassVar[Literal["array"]] = "array"
 
-    _reading: ZarrV3ArrayMetadataReading
+    _found: ArrayRead
 
     def __init__(self, document: object, context: ZarrV3Context | None = None) -> None:
         super().__init__(document, context)
@@ -78,7 +78,7 @@ class ZarrV3ArrayMetadata(Model):
         return read_array(document, context)
 
     def _meaning_of(self) -> tuple[object, ...]:
-        return array_meaning(self._document, self._reading)
+        return array_meaning(self._document, self._found)
 
     # Reading and writing
 
@@ -100,7 +100,7 @@ class ZarrV3ArrayMetadata(Model):
     @property
     def reading(self) -> ZarrV3ArrayMetadataReading:
         """The reading of this document: every field as the scope read it."""
-        return self._reading
+        return self._found.reading(self)
 
     @property
     def shape(self) -> tuple[int, ...]:
@@ -155,12 +155,12 @@ class ZarrV3ArrayMetadata(Model):
     @property
     def unclaimed_fields(self) -> Mapping[Loc, UnclaimedField]:
         """Every field nothing in scope claims, at any depth, by location; not an extra member that says `"must_understand": false`, nor anything in it."""
-        return FrozenObject(unclaimed(self._reading.fields(), self._reading.extra_fields))
+        return FrozenObject(unclaimed(self.reading.fields(), self._found.extra_fields))
 
     @property
     def must_understand_fields(self) -> tuple[str, ...]:
         """The unclaimed extra members a reader must understand: those that do not say `"must_understand": false`."""
-        return must_understand(self._reading.extra_fields)
+        return must_understand(self._found.extra_fields)
 
     # Changed copies
 
@@ -209,7 +209,7 @@ def _canonical_text(field: ResolvedField[Any]) -> str:
     return json_text(canonical_of(field, ()))
 
 
-def array_meaning(document: Mapping[str, Any], reading: ZarrV3ArrayMetadataReading) -> tuple[object, ...]:
+def array_meaning(document: Mapping[str, Any], reading: ArrayRead) -> tuple[object, ...]:
     """What an array document means: equal for documents that mean the same, whatever their spelling."""
     data_type = reading.data_type
     assert data_type is not UNSET and reading.chunk_grid is not UNSET and reading.chunk_key_encoding is not UNSET

@@ -167,7 +167,7 @@ def read_array(value: object, context: ZarrV3Context) -> ArrayRead:
     problems: list[ValidationProblem] = []
     # Each step puts its member here as it refined it; made from the keys, the
     # document keeps the order it was written in.
-    refined: dict[Any, object] = dict.fromkeys(document)
+    refined: dict[Any, Any] = dict.fromkeys(document)
     readers: Readers = context._field_readers()  # pyright: ignore[reportPrivateUsage]
     read_head(document, _NODE_TYPE, problems, refined)
     data_type = read.data_type = _field(document, "data_type", readers.of(DataTypeDefinition), problems, refined)

@@ -73,13 +73,12 @@ _UPDATABLE = frozenset({"attributes", ZARR_V3_CONSOLIDATED_METADATA_KEY})
 class ZarrV3GroupMetadata(Model):
     """A valid v3 group document, read in a scope: immutable, hashable, and equal to another that means the same."""
 
-    __slots__ = ("_consolidated",)
+    __slots__ = ()
 
     zarr_format: ClassVar[Literal[3]] = 3
     node_type: ClassVar[Literal["group"]] = "group"
 
-    _reading: ZarrV3GroupMetadataReading
-    _consolidated: ConsolidatedRead | None
+    _found: GroupRead
 
     def __init__(self, document: object, context: ZarrV3Context | None = None) -> None:
         super().__init__(plain_document(document), context)
@@ -88,14 +87,10 @@ class ZarrV3GroupMetadata(Model):
     def _read(cls, document: object, context: ZarrV3Context) -> GroupRead:
         return read_group(document, context)
 
-    def _set(self, read: Any, context: ZarrV3Context) -> None:
-        super()._set(read, context)
-        object.__setattr__(self, "_consolidated", cast(GroupRead, read).consolidated)
-
     def _meaning_of(self) -> tuple[object, ...]:
         return (
             json_text(self._document.get("attributes", {})),
-            tuple(sorted((key, json_text(canonical_of(field, ()))) for key, field in self._reading.extra_fields.items())),
+            tuple(sorted((key, json_text(canonical_of(field, ()))) for key, field in self._found.extra_fields.items())),
         )
 
     @classmethod
@@ -114,7 +109,7 @@ class ZarrV3GroupMetadata(Model):
     @property
     def reading(self) -> ZarrV3GroupMetadataReading:
         """The reading of this document."""
-        return self._reading
+        return self._found.reading(self)
 
     @property
     def attributes(self) -> Mapping[str, JSONValue]:
@@ -133,7 +128,7 @@ class ZarrV3GroupMetadata(Model):
         `MetadataValidationError` when they have problems, located in this
         group's document (under `consolidated_metadata`).
         """
-        read = self._consolidated
+        read = self._found.consolidated
         if read is None:
             member = self.consolidated_metadata
             return None if member is None else ZarrV3ConsolidatedMetadata(member, self._context)
@@ -155,12 +150,12 @@ class ZarrV3GroupMetadata(Model):
     @property
     def unclaimed_fields(self) -> Mapping[Loc, UnclaimedField]:
         """Every field nothing in scope claims, at any depth, by location; not an extra member that says `"must_understand": false`, nor anything in it."""
-        return FrozenObject(unclaimed(self._reading.fields(), self._reading.extra_fields))
+        return FrozenObject(unclaimed(self.reading.fields(), self._found.extra_fields))
 
     @property
     def must_understand_fields(self) -> tuple[str, ...]:
         """The unclaimed extra members a reader must understand: those that do not say `"must_understand": false`."""
-        return must_understand(self._reading.extra_fields)
+        return must_understand(self._found.extra_fields)
 
     def update(self, **members: Unpack[ZarrV3GroupMetadataUpdate]) -> ZarrV3GroupMetadata:
         """A copy with `members` set (extra members in `extra_fields`; UNSET removes one), read in the same scope."""
@@ -222,13 +217,13 @@ class ZarrV3ConsolidatedMetadataReading:
 
 
 class _ConsolidatedModelRead:
-    """A consolidated read as the model layer hands it to a model: its document, and its reading with a model for each listed document."""
+    """A consolidated read as the model layer hands it to a model: its document, and the reading of each listed document, with its model when it has no problem."""
 
-    __slots__ = ("context", "read")
+    __slots__ = ("nodes", "read")
 
     def __init__(self, read: ConsolidatedRead, context: ZarrV3Context) -> None:
         self.read = read
-        self.context = context
+        self.nodes: Mapping[str, Any] = FrozenObject({path: node_reading(node, context) for path, node in read.nodes.items()})
 
     @property
     def problems(self) -> tuple[ValidationProblem, ...]:
@@ -239,8 +234,7 @@ class _ConsolidatedModelRead:
         return None if self.read.problems else self.read.member()
 
     def reading(self, metadata: ZarrV3ConsolidatedMetadata | None) -> ZarrV3ConsolidatedMetadataReading:
-        nodes = {path: node_reading(node, self.context) for path, node in self.read.nodes.items()}
-        return ZarrV3ConsolidatedMetadataReading(self.problems, metadata, nodes=FrozenObject(nodes))
+        return ZarrV3ConsolidatedMetadataReading(self.problems, metadata, nodes=self.nodes)
 
 
 def read_consolidated_metadata_v3(
@@ -267,7 +261,7 @@ class ZarrV3ConsolidatedMetadata(Model):
     kind: ClassVar[Literal["inline"]] = "inline"
     must_understand: ClassVar[Literal[False]] = False
 
-    _reading: ZarrV3ConsolidatedMetadataReading
+    _found: _ConsolidatedModelRead
 
     def __init__(self, member: object, context: ZarrV3Context | None = None) -> None:
         super().__init__(plain_document(member), context)
@@ -286,12 +280,12 @@ class ZarrV3ConsolidatedMetadata(Model):
     @property
     def reading(self) -> ZarrV3ConsolidatedMetadataReading:
         """The reading of the documents."""
-        return self._reading
+        return self._found.reading(self)
 
     @property
     def metadata(self) -> Mapping[str, ZarrV3NodeMetadata]:
         """The model of each listed document, by its path relative to the group."""
-        return FrozenObject({path: reading.metadata for path, reading in self._reading.nodes.items()})
+        return FrozenObject({path: reading.metadata for path, reading in self._found.nodes.items()})
 
     def refines(self, other: Self) -> bool:  # pyright: ignore[reportIncompatibleMethodOverride]
         """Whether every document refines `other`'s document at the same path, and both list the same paths."""
@@ -301,7 +295,7 @@ class ZarrV3ConsolidatedMetadata(Model):
         return all(_refines(mine[path], theirs[path]) for path in mine)
 
     def __repr__(self) -> str:
-        return f"ZarrV3ConsolidatedMetadata(<{len(self._reading.nodes)} documents>)"
+        return f"ZarrV3ConsolidatedMetadata(<{len(self._found.nodes)} documents>)"
 
 
 def _refines(mine: ZarrV3NodeMetadata, theirs: ZarrV3NodeMetadata) -> bool:

@@ -231,7 +231,7 @@ def read_group(value: object, context: ZarrV3Context) -> GroupRead:
         return read
     document = cast("Mapping[Any, Any]", value)
     problems: list[ValidationProblem] = []
-    refined: dict[Any, object] = dict.fromkeys(document)
+    refined: dict[Any, Any] = dict.fromkeys(document)
     readers: Readers = context._field_readers()  # pyright: ignore[reportPrivateUsage]
     read_head(document, _NODE_TYPE, problems, refined)
     read_attributes(document, problems, refined)

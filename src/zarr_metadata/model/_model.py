@@ -38,11 +38,11 @@ class Model(Keyed):
     read without problems, and makes its reading, which names it.
     """
 
-    __slots__ = ("_context", "_document", "_meaning", "_reading")
+    __slots__ = ("_context", "_document", "_found", "_meaning")
 
     _document: Mapping[str, Any]
     _context: ZarrV3Context
-    _reading: Any
+    _found: Any
     _meaning: Hashable | None
 
     def __init__(self, document: object, context: ZarrV3Context | None = None) -> None:
@@ -62,10 +62,18 @@ class Model(Keyed):
         raise NotImplementedError
 
     def _set(self, read: Read, context: ZarrV3Context) -> None:
+        # The model keeps what its read found, and makes its reading when
+        # asked: a reading names its model, so a model that kept its reading
+        # would make a cycle, which only the cyclic collector frees.
         object.__setattr__(self, "_document", read.document)
         object.__setattr__(self, "_context", context)
-        object.__setattr__(self, "_reading", read.reading(self))
+        object.__setattr__(self, "_found", read)
         object.__setattr__(self, "_meaning", None)
+
+    @property
+    def reading(self) -> Any:
+        """The reading of this document, naming this model."""
+        return self._found.reading(self)
 
     @classmethod
     def made(cls, read: Read, context: ZarrV3Context) -> Self:
@@ -99,17 +107,17 @@ class Model(Keyed):
     def refined_in(self, context: ZarrV3Context | None = None) -> Self:
         """This document read in `context`, which must claim every field this scope claims with the same definition (else `ScopeConflictError`)."""
         scope = CORE_AND_EXTENSIONS if context is None else context
-        refuse_contradictions(self._reading.fields(), scope)
+        refuse_contradictions(self.reading.fields(), scope)
         return self.with_context(scope)
 
     def refines(self, other: Self) -> bool:
         """Whether this is `other`'s document, read in a scope that claims every field `other`'s claims, with the same definitions."""
         if json_text(self._document) != json_text(other._document):
             return False
-        mine = dict(self._reading.fields())
+        mine = dict(self.reading.fields())
         return all(
             field.definition is None or getattr(mine.get(loc), "definition", None) == field.definition
-            for loc, field in other._reading.fields()
+            for loc, field in other.reading.fields()
         )
 
     def _meaning_key(self) -> Hashable:

@@ -530,4 +530,4 @@ def storage_of(data_type: ResolvedField[DataTypeDefinition[Any]]) -> StorageClas
     if found is not None and found not in STORAGE_CLASSES:
         msg = f"{definition.name!r}: its storage gives one of {STORAGE_CLASSES!r} or None, got {found!r}"
         raise TypeError(msg)
-    return cast("StorageClass | None", found)
+    return found  # pyright: ignore[reportReturnType]

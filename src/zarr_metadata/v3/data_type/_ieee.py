@@ -184,8 +184,7 @@ def float_fill_problems(value: FloatFill, width: int, loc: Loc) -> tuple[Validat
 def _fill_problems(
     value: FloatFill, fmt: _Format, loc: Loc, what: str
 ) -> tuple[ValidationProblem, ...]:
-    kind = type(value)
-    if (kind is float or kind is int) and -fmt.largest_finite <= value <= fmt.largest_finite:
+    if (type(value) is float or type(value) is int) and -fmt.largest_finite <= value <= fmt.largest_finite:  # pyright: ignore[reportOperatorIssue]
         return ()  # no finite number within the largest rounds to an infinity
     if isinstance(value, str):
         if value in _SPECIAL_NAMES or _hex_bits(value, fmt) is not None:
