@@ -1,17 +1,44 @@
-"""How long a full read (dict to model) takes, next to `json.loads` of the same text.
+"""How long reading v3 documents takes, next to `json.loads` of the same text.
 
-Run: python benchmarks/read.py
-Target (issue 4): every ratio at most 4.
+Run: python benchmarks/read.py [--quick]
+
+Three parts:
+
+1. First reads: 10,000 distinct generated array documents (see
+   `distinct.py`), each read once, in a fresh process, after forgetting
+   everything kept (`zarr_metadata.clear_caches()`); then a group whose
+   consolidated metadata lists 1,000 distinct arrays, read with
+   `consolidated()`. This is what a store checker does. Target: 3 times
+   `json.loads` of the same texts.
+2. Warm reads: one document read again and again (A, C, D, E). Target: 4.
+3. Large (skipped with --quick): a group listing 100,000 distinct arrays,
+   read with `consolidated()`, for time (target 4) and peak memory (target:
+   what the read holds at its peak, beyond the document it reads, at most
+   twice what `json.loads` of the text holds).
+
+Every part runs in a process of its own, so what one part keeps cannot
+speed up another; each first-read figure is the median of three processes.
 """
 
 from __future__ import annotations
 
+import gc
 import json
 import statistics
+import subprocess
+import sys
+import time
 import timeit
+import tracemalloc
 from collections.abc import Callable
+from pathlib import Path
 
-from zarr_metadata.model import (
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import zarr_metadata  # noqa: E402
+from distinct import distinct_arrays, group_listing  # noqa: E402
+from zarr_metadata.model import (  # noqa: E402
     ZarrV3GroupMetadata,
     read_array_metadata_v3,
     read_group_metadata_v3,
@@ -83,16 +110,138 @@ def sharded_e() -> dict[str, object]:
     }
 
 
+# Each part, run in a process of its own.
+
+
+def first_reads() -> dict[str, float]:
+    """10,000 distinct documents in a fresh process: all parsed, then each read once, as a store checker reads them.
+
+    The documents are kept, as they must be to be read; each reading is
+    dropped once made, as a checker drops it once it has reported it. The
+    time includes working out the plans of the definitions the documents
+    use, which happens once per process.
+    """
+    texts = distinct_arrays(10_000)
+    gc.collect()
+    started = time.perf_counter()
+    documents = [json.loads(text) for text in texts]
+    loads = time.perf_counter() - started
+    started = time.perf_counter()
+    for document in documents:
+        reading = read_array_metadata_v3(document)
+        assert not reading.problems
+    read = time.perf_counter() - started
+    return {"loads": loads / len(texts), "read": read / len(texts)}
+
+
+def first_reads_kept() -> dict[str, float]:
+    """The same documents, their readings kept too, as a program that keeps every model does."""
+    texts = distinct_arrays(10_000)
+    gc.collect()
+    started = time.perf_counter()
+    documents = [json.loads(text) for text in texts]
+    loads = time.perf_counter() - started
+    started = time.perf_counter()
+    readings = [read_array_metadata_v3(document) for document in documents]
+    read = time.perf_counter() - started
+    assert all(not reading.problems for reading in readings)
+    return {"loads": loads / len(texts), "read": read / len(texts)}
+
+
+def first_reads_one_by_one() -> dict[str, float]:
+    """The same documents, each parsed and read in turn and nothing kept: the parse then costs the least it can."""
+    texts = distinct_arrays(10_000)
+    gc.collect()
+    clock = time.perf_counter
+    loads = read = 0.0
+    for text in texts:
+        started = clock()
+        document = json.loads(text)
+        parsed = clock()
+        read_array_metadata_v3(document)
+        loads += parsed - started
+        read += clock() - parsed
+    return {"loads": loads / len(texts), "read": read / len(texts)}
+
+
+def first_use() -> dict[str, float]:
+    """What working out the plans of the definitions costs, once per process: the first 300 documents, less what they cost read again."""
+    texts = distinct_arrays(300, seed=7)
+    documents = [json.loads(text) for text in texts]
+    started = time.perf_counter()
+    for document in documents:
+        read_array_metadata_v3(document)
+    first = time.perf_counter() - started
+    zarr_metadata.clear_caches()
+    started = time.perf_counter()
+    for document in documents:
+        read_array_metadata_v3(document)
+    again = time.perf_counter() - started
+    return {"first": first, "again": again}
+
+
+def listing(count: int) -> dict[str, float]:
+    """A group listing `count` distinct arrays in a fresh process, its text parsed then read with every child's model."""
+    text = json.dumps(group_listing(count))
+    gc.collect()
+    started = time.perf_counter()
+    document = json.loads(text)
+    loads = time.perf_counter() - started
+    started = time.perf_counter()
+    consolidated = ZarrV3GroupMetadata(document).consolidated()
+    read = time.perf_counter() - started
+    assert consolidated is not None and len(consolidated.metadata) == count
+    return {"loads": loads, "read": read, "megabytes": len(text) / 1e6}
+
+
+def listing_memory(count: int) -> dict[str, float]:
+    """What `json.loads` of a listing's text holds, and what reading it holds at its peak beyond the document."""
+    text = json.dumps(group_listing(count))
+    gc.collect()
+    tracemalloc.start()
+    document = json.loads(text)
+    held_by_loads = tracemalloc.get_traced_memory()[0]
+    tracemalloc.reset_peak()
+    consolidated = ZarrV3GroupMetadata(document).consolidated()
+    peak = tracemalloc.get_traced_memory()[1] - held_by_loads
+    tracemalloc.stop()
+    assert consolidated is not None
+    return {"loads": held_by_loads / 1e6, "peak": peak / 1e6}
+
+
+PARTS: dict[str, Callable[[], dict[str, float]]] = {
+    "first_reads": first_reads,
+    "first_reads_kept": first_reads_kept,
+    "first_reads_one_by_one": first_reads_one_by_one,
+    "first_use": first_use,
+    "listing_1000": lambda: listing(1_000),
+    "listing_100000": lambda: listing(100_000),
+    "memory_100000": lambda: listing_memory(100_000),
+}
+
+
+def in_a_fresh_process(part: str) -> dict[str, float]:
+    done = subprocess.run(
+        [sys.executable, __file__, "--part", part], capture_output=True, text=True, check=True
+    )
+    return json.loads(done.stdout)
+
+
+def median_of(part: str, times: int) -> dict[str, float]:
+    runs = [in_a_fresh_process(part) for _ in range(times)]
+    return {key: statistics.median(run[key] for run in runs) for key in runs[0]}
+
+
 def median(function: Callable[[], object], number: int) -> float:
     return statistics.median(timeit.repeat(function, number=number, repeat=7)) / number
 
 
-def row(name: str, text: str, read: Callable[[object], object], number: int) -> None:
+def warm_row(name: str, text: str, read: Callable[[object], object], number: int) -> None:
     document = json.loads(text)
     assert getattr(read(document), "problems", ()) == (), getattr(read(document), "problems", None)
     loads = median(lambda: json.loads(text), number)
     took = median(lambda: read(document), number)
-    print(f"{name:<44} {loads * 1e6:11.1f} us {took * 1e6:11.1f} us {took / loads:7.2f}")
+    print(f"{name:<52} {loads * 1e6:10.1f} us {took * 1e6:10.1f} us {took / loads:7.2f}")
 
 
 def read_d(document: object) -> object:
@@ -102,33 +251,44 @@ def read_d(document: object) -> object:
     return consolidated
 
 
-def forgotten(read: Callable[[object], object], *, fields: bool) -> Callable[[object], object]:
-    """`read`, after forgetting what earlier reads kept: the structures, and the fields too when `fields`."""
-    import zarr_metadata.definition._resolve as resolving
-    import zarr_metadata.model._array_v3 as array_reading
-
-    def cold(document: object) -> object:
-        array_reading._STRUCTURES.clear()  # pyright: ignore[reportPrivateUsage]
-        if fields:
-            resolving._READ_FIELDS.clear()  # pyright: ignore[reportPrivateUsage]
-        return read(document)
-
-    return cold
-
-
-def main() -> None:
-    print(f"{'document':<44} {'json.loads':>14} {'read':>14} {'ratio':>7}   (target <= 4)")
-    row("A  float64 array, bytes + zstd", json.dumps(array_a()), read_array_metadata_v3, 2000)
-    row("C  group + consolidated (200 arrays), group only", json.dumps(group_with(200)), read_group_metadata_v3, 50)
-    row("D  group + consolidated (10,000), every child", json.dumps(group_with(10_000)), read_d, 1)
-    row("E  uint16, transpose + sharding, dim names", json.dumps(sharded_e()), read_array_metadata_v3, 2000)
+def main(quick: bool) -> None:
+    header = f"{'':<52} {'json.loads':>13} {'read':>13} {'ratio':>7}"
+    print("First reads, each document read once in a fresh process (target <= 3)")
+    print(header)
+    for part, name in (
+        ("first_reads", "10,000 distinct arrays, per document"),
+        ("first_reads_kept", "  the same, every reading kept"),
+        ("first_reads_one_by_one", "  the same, parsed and read one by one, nothing kept"),
+    ):
+        found = median_of(part, 3)
+        print(f"{name:<52} {found['loads'] * 1e6:10.1f} us {found['read'] * 1e6:10.1f} us {found['read'] / found['loads']:7.2f}")
+    found = median_of("first_use", 3)
+    print(f"  (working out the plans of the definitions used, once per process: {(found['first'] - found['again']) * 1e3:.0f} ms)")
+    found = median_of("listing_1000", 3)
+    print(f"{'group listing 1,000 distinct arrays, consolidated()':<52} {found['loads'] * 1e3:10.1f} ms {found['read'] * 1e3:10.1f} ms {found['read'] / found['loads']:7.2f}")
     print()
-    print("The rows above read one document again and again, so readers find its fields and structure known.")
-    print("A document read for the first time costs more (not a target; for comparison):")
-    row("A  new shape, known fields", json.dumps(array_a()), forgotten(read_array_metadata_v3, fields=False), 500)
-    row("A  nothing known (first document of its kind)", json.dumps(array_a()), forgotten(read_array_metadata_v3, fields=True), 500)
-    row("E  nothing known (first document of its kind)", json.dumps(sharded_e()), forgotten(read_array_metadata_v3, fields=True), 500)
+    print("Warm reads, one document read again and again (target <= 4)")
+    print(header)
+    warm_row("A  float64 array, bytes + zstd", json.dumps(array_a()), read_array_metadata_v3, 2000)
+    warm_row("C  group + consolidated (200 arrays), group only", json.dumps(group_with(200)), read_group_metadata_v3, 50)
+    warm_row("D  group + consolidated (10,000), every child", json.dumps(group_with(10_000)), read_d, 1)
+    warm_row("E  uint16, transpose + sharding, dim names", json.dumps(sharded_e()), read_array_metadata_v3, 2000)
+    if quick:
+        return
+    print()
+    print("Large: a group listing 100,000 distinct arrays, consolidated() (time target <= 4, memory <= 2)")
+    found = median_of("listing_100000", 1)
+    name = f"{found['megabytes']:.0f} MB of JSON"
+    print(f"{name:<52} {found['loads']:10.2f} s  {found['read']:10.2f} s  {found['read'] / found['loads']:7.2f}")
+    memory = median_of("memory_100000", 1)
+    print(
+        f"{'memory: held by json.loads, read peak beyond it':<52} {memory['loads']:10.0f} MB {memory['peak']:10.0f} MB "
+        f"{memory['peak'] / memory['loads']:7.2f}"
+    )
 
 
 if __name__ == "__main__":
-    main()
+    if len(sys.argv) == 3 and sys.argv[1] == "--part":
+        print(json.dumps(PARTS[sys.argv[2]]()))
+    else:
+        main(quick="--quick" in sys.argv)

@@ -14,7 +14,7 @@ import pytest
 from typing_extensions import TypedDict
 
 from zarr_metadata import _refuse, typed_json
-from zarr_metadata.typed_json import check, checker_source, clear_caches
+from zarr_metadata.typed_json import JSONValue, check, checker_source, clear_caches
 
 
 class Inner(TypedDict):
@@ -156,9 +156,12 @@ def test_checker_source_shows_functions_named_after_the_shape() -> None:
     compile(source, "<source>", "exec")
 
 
-def test_checker_source_of_a_shape_with_no_function_of_its_own() -> None:
-    assert "check_int = k1" in checker_source(int)
+def test_checker_source_of_a_scalar_tests_it_inline_before_the_slow_path() -> None:
+    source = checker_source(int)
+    assert "def check_int(v, loc, p, d):" in source
+    assert "if (type(v) is int" in source and "return k1(v, loc, p, d)" in source
     assert "def check_tuple_int(" in checker_source(tuple[int, ...])
+    assert "def check_JSONValue(" in checker_source(JSONValue)
 
 
 def test_odd_names_make_valid_distinct_function_names() -> None:

@@ -121,14 +121,13 @@ def test_r0_is_read_as_raw_bits_of_0_bits_and_refused() -> None:
     assert "got 0" in problems[0].message
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the data type kind reads names, and r08 is not a raw bits name it files under r*, so nothing claims it",
-)
 def test_raw_bits_written_with_a_leading_zero_are_a_problem_at_the_name() -> None:
     _, problems = read("r08")
     assert kinds(problems) == [(AT, "invalid_value")]
-    assert "r8" in problems[0].message
+    assert '"r8"' in problems[0].message
+    _, problems = read({"name": "r0016"})
+    assert kinds(problems) == [((*AT, "name"), "invalid_value")]
+    assert '"r16"' in problems[0].message
 
 
 def test_a_data_type_named_r0_is_refused_as_a_raw_bits_name() -> None:

@@ -1,5 +1,6 @@
 """zarr_metadata: whether a Zarr metadata document is valid, and what it means, before any chunk is touched."""
 
+from zarr_metadata._caches import clear_caches
 from zarr_metadata._common import (
     ZarrV3ExtensionField,
     ZarrV3MetadataFieldJSON,
@@ -365,4 +366,5 @@ __all__ = [
     "ZstdCodecMetadata",
     "ZstdCodecName",
     "__version__",
+    "clear_caches",
 ]

@@ -190,7 +190,13 @@ class _Module:
         if name in self._taken:
             return name
         entry = self._fresh(label)
-        self.lines.append(f"{entry} = {name}")
+        test = self.inline(root, "v")
+        if test is None or test == "True":
+            self.lines.append(f"{entry} = {name}")
+        else:
+            # A scalar at the root has no container to test it inline, so
+            # the entry tests it, and only a value that fails goes the slow way.
+            self._emit([f"def {entry}(v, loc, p, d):", f"    if {test}:", "        return v", f"    return {name}(v, loc, p, d)"])
         return entry
 
     def source(self, title: str) -> str:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import functools
 import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
@@ -14,7 +13,7 @@ from zarr_metadata._frozen import FrozenObject
 from zarr_metadata._json import UNSET, JSONValue, Loc, Problems, ValidationProblem
 from zarr_metadata._shapes import Reader, Record
 from zarr_metadata.definition._positions import positions_of, register_alias
-from zarr_metadata.typed_json import checker_of, refine
+from zarr_metadata.typed_json import refine
 
 if TYPE_CHECKING:
     from zarr_metadata.definition._fields import Nested
@@ -141,7 +140,8 @@ class Definition(Generic[C]):
             if member.metadata.get("hook", False) and not callable(value):
                 return f"{name!r}: {member.name} is a function, got {value!r}"
         try:
-            checker_of(self.configuration)
+            # Reading the shape finds every annotation the checker could not
+            # check; the checker itself is compiled when a field is first read.
             positions_of(self.configuration)
         except TypeError as error:
             return f"{name!r}: {error}"
@@ -229,7 +229,6 @@ class Definition(Generic[C]):
 
 _EMPTY: Mapping[str, JSONValue] = FrozenObject()
 
-@functools.cache
 def _requires_configuration(configuration: type) -> bool:
     node = Reader().read(configuration, getattr(configuration, "__name__", "configuration"))
     return isinstance(node, Record) and any(member.required for member in node.members)
@@ -257,7 +256,7 @@ class WithFillValue(Definition[C]):
         if refusal is not None:
             return refusal
         try:
-            checker_of(self.fill_value)
+            Reader().read(self.fill_value, "fill_value")
         except TypeError as error:
             return f"{self.name!r}: its fill value: {error}"
         return None

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
@@ -41,7 +40,6 @@ def kind_of_alias(alias: TypeAliasType) -> type[Definition[Any]] | None:
     return _ALIAS_KINDS.get(alias)
 
 
-@functools.cache
 def positions_of(configuration: type) -> tuple[Position, ...]:
     """Every member of `configuration` that holds a field, at any depth; raises `TypeError` for a member typed as a bare field envelope."""
     name = getattr(configuration, "__name__", "configuration")

@@ -12,6 +12,7 @@ one in the envelope never stops the configuration from being read.
 from __future__ import annotations
 
 import marshal
+import weakref
 from collections.abc import Mapping
 from typing import Any, Protocol, TypeVar, cast
 
@@ -52,8 +53,14 @@ _MOST_NAMES = 1024
 
 _NOTHING: Mapping[str, JSONValue] = FrozenObject()
 
+_NO_ALIAS_PROBLEMS = Definition.alias_problems.__func__  # pyright: ignore[reportFunctionMemberAccess]
+"""What a kind that judges nothing about the member a field sits in says: no problem, so it is not asked."""
+
 _MOST_FIELDS = 4096
-"""How many fields written as objects a reader keeps, by their JSON; one more forgets them all."""
+"""How many fields written as objects each field reader keeps."""
+
+_MOST_STRUCTURES = 1024
+"""How many array structures a scope keeps: each holds a reading's worth of objects."""
 
 _LONGEST_KEY = 1024
 """The longest marshalled field a reader keeps: longer ones are seldom written twice, and a short one cannot nest deep."""
@@ -63,14 +70,27 @@ _DEEPEST_KEPT = 8
 
 
 def _key_of(value: object, depth: int) -> bytes | None:
-    """The key under which a field written as `value` at `depth` is kept: its marshalled JSON, which tells `1`, `1.0` and `true` apart."""
-    if depth > _DEEPEST_KEPT:
-        return None
+    """The key under which a field written as `value` at `depth` is kept; None when it is not kept."""
+    return json_key(value) if depth <= _DEEPEST_KEPT else None
+
+
+def json_key(value: object, longest: int = _LONGEST_KEY) -> bytes | None:
+    """A key for a JSON value as a parser makes it: its marshalled form, which tells `1`, `1.0` and `true` apart; None when longer than `longest` bytes, or not such a value."""
     try:
         key = marshal.dumps(cast(Any, value), 2)
     except ValueError:  # a value no parser makes, such as a dict subclass
         return None
-    return key if len(key) <= _LONGEST_KEY else None
+    return key if len(key) <= longest else None
+
+
+_LIVE: weakref.WeakSet[Readers] = weakref.WeakSet()
+"""The readers of every scope alive, so that what they keep can be forgotten at once."""
+
+
+def forget_fields() -> None:
+    """Forget what the readers of every scope keep: the plan of each definition, and the fields read before."""
+    for readers in list(_LIVE):
+        readers.forget()
 
 
 def relocate_from(problems: list[ValidationProblem], start: int, at: Loc) -> None:
@@ -82,14 +102,54 @@ def relocate_from(problems: list[ValidationProblem], start: int, at: Loc) -> Non
         )
 
 
-class Readers:
-    """The field readers of one scope, one per kind, made the first time each kind is read."""
+class Kept(dict[bytes, Any]):
+    """What was read before, by the marshalled JSON it was read from; bounded, forgetting all at once when full.
 
-    __slots__ = ("_by_kind", "context")
+    Only what was read without problems is kept, so nothing kept ever
+    changes an answer: it spares reading again what the documents of one
+    store write again and again. What is kept lives long, and every object
+    that lives long is one more for the cyclic collector to walk each time it
+    looks at the old ones; so a value is kept only the second time its key
+    is seen (a key is bytes, which the collector never walks), and a store
+    whose every document differs keeps nothing.
+    """
+
+    __slots__ = ("most", "seen")
+
+    def __init__(self, most: int) -> None:
+        super().__init__()
+        self.most = most
+        self.seen: set[bytes] = set()
+
+    def keep(self, key: bytes, value: object) -> None:
+        """Keep `value` under `key` if the key was seen before, first forgetting everything when full."""
+        seen = self.seen
+        if key not in seen:
+            if len(seen) >= 4 * self.most:
+                seen.clear()
+            seen.add(key)
+            return
+        if len(self) >= self.most:
+            self.clear()
+        self[key] = value
+
+
+class Readers:
+    """The field readers of one scope, one per kind, made the first time each kind is read, and what the scope's readers keep."""
+
+    __slots__ = ("__weakref__", "_by_kind", "context", "structures")
 
     def __init__(self, context: Context) -> None:
         self.context = context
         self._by_kind: dict[type[Definition[Any]], FieldReader] = {}
+        self.structures = Kept(_MOST_STRUCTURES)
+        """What the structural members of array documents read to, kept by the array reader."""
+        _LIVE.add(self)
+
+    def forget(self) -> None:
+        """Forget every plan and everything kept, so that each is worked out again when next needed."""
+        self._by_kind = {}
+        self.structures = Kept(_MOST_STRUCTURES)
 
     def of(self, kind: type[Definition[Any]]) -> FieldReader:
         """The reader of fields of `kind` in this scope."""
@@ -110,8 +170,8 @@ class FieldReader:
         self._plans: dict[str, Plan | None] = {}
         self._bare: dict[str, ResolvedField[Any]] = {}
         """Fields written as a bare name without problems: the same name always reads to the same field."""
-        self._read_before: dict[bytes, ResolvedField[Any]] = {}
-        """Fields written as an object without problems, by their marshalled JSON: the stores of one writer repeat them."""
+        self._read_before = Kept(_MOST_FIELDS)
+        """Fields written as an object without problems: the documents of one store repeat them."""
 
     def plan(self, name: str) -> Plan | None:
         """The plan of the definition that claims `name` as a document writes it; None when nothing in scope does."""
@@ -139,9 +199,7 @@ class FieldReader:
                 start = len(problems)
                 field = self._read_object(cast("dict[str, object]", value), loc, problems, depth)
                 if len(problems) == start:
-                    if len(self._read_before) >= _MOST_FIELDS:
-                        self._read_before.clear()
-                    self._read_before[key] = field
+                    self._read_before.keep(key, field)
                 return field
         return self._read(cast(object, value), loc, problems, depth)
 
@@ -359,20 +417,36 @@ class Plan:
         readers = self.readers
         for steps, alias, held in self.positions:
             reader = readers.of(held)
+            judged = held.alias_problems.__func__ is not _NO_ALIAS_PROBLEMS  # pyright: ignore[reportFunctionMemberAccess]
             for path, item in _reached(configuration, steps):
                 field_loc = (*at, *path)
                 field = reader.read(item, field_loc, problems, depth + len(path))
                 nested[path] = field
-                if field.definition is not None:
+                if judged and field.definition is not None:
                     problems.extend(held.alias_problems(alias, field.definition, field_loc))
         return FrozenObject(nested)
 
 
 def _with_fields(configuration: Mapping[str, object], nested: Nested) -> Any:
     """The configuration with each field it holds as that field's JSON, read-only; UNSET when one of them is not JSON."""
-    if any(field.json is UNSET for field in nested.values()):
-        return UNSET
-    return _placed(configuration, {path: field.json for path, field in nested.items()})
+    jsons: dict[tuple[str | int, ...], object] = {}
+    by_member: dict[str, list[tuple[int, object]]] = {}
+    for path, field in nested.items():
+        if field.json is UNSET:
+            return UNSET
+        jsons[path] = field.json
+        if len(path) == 2 and type(path[0]) is str and type(path[1]) is int:
+            by_member.setdefault(path[0], []).append((path[1], field.json))
+    if sum(len(items) for items in by_member.values()) != len(jsons):
+        return _placed(configuration, jsons)
+    # The common case: fields held by arrays that are members of the configuration.
+    members = dict(configuration)
+    for member, placed in by_member.items():
+        items = list(cast("tuple[object, ...]", members[member]))
+        for index, json in placed:
+            items[index] = json
+        members[member] = tuple(items)
+    return FrozenObject(members)
 
 
 def _placed(value: object, fields: Mapping[tuple[str | int, ...], object]) -> object:

@@ -20,7 +20,7 @@ from zarr_metadata._json import UNSET, JSONValue, Loc, ValidationProblem, shown
 from zarr_metadata._refuse import FAIL, Checker
 from zarr_metadata.definition._definition import blame, no_rules
 from zarr_metadata.definition._fields import AcceptedField, ResolvedField, UnclaimedField
-from zarr_metadata.definition._reader import FieldReader, Readers, relocate_from
+from zarr_metadata.definition._reader import FieldReader, Readers, json_key, relocate_from
 from zarr_metadata.model._read_v3 import (
     missing,
     not_a_document,
@@ -170,6 +170,42 @@ def read_array(value: object, context: ZarrV3Context) -> ArrayRead:
     refined: dict[Any, Any] = dict.fromkeys(document)
     readers: Readers = context._field_readers()  # pyright: ignore[reportPrivateUsage]
     read_head(document, _NODE_TYPE, problems, refined)
+    _read_structure(document, readers, read, problems, refined)
+    read_attributes(document, problems, refined)
+    if not SPEC_MEMBERS.issuperset(document):
+        read.extra_fields = FrozenObject(
+            read_extra_fields(document, SPEC_MEMBERS, ArrayExtraFieldDefinition, readers, problems, refined)
+        )
+    read.members = tuple(document)
+    read.problems = tuple(problems)
+    if not problems:
+        read.document = FrozenObject(refined)
+    return read
+
+
+_STRUCTURAL: Final = ("data_type", "chunk_grid", "chunk_key_encoding", "codecs", "shape", "fill_value", "dimension_names", "storage_transformers")
+"""The members whose reading depends only on what they write: arrays of one hierarchy often write them all the same."""
+
+_ABSENT: Final = (...,) * len(_STRUCTURAL)
+"""What stands in the key of a structure for each member it lacks: marshal writes `...`, which JSON has not."""
+
+_LONGEST_STRUCTURE = 16384
+"""The longest marshalled structure kept; the members sit at the top of the document, so its length bounds only memory."""
+
+
+def _read_structure(
+    document: Mapping[Any, Any], readers: Readers, read: ArrayRead, problems: list[ValidationProblem], refined: dict[Any, Any]
+) -> None:
+    """Read the structural members and check them across, or take what the same members read to before."""
+    key = json_key(tuple(map(document.get, _STRUCTURAL, _ABSENT)), _LONGEST_STRUCTURE)
+    if key is not None:
+        known = readers.structures.get(key)
+        if known is not None:
+            found, members = known
+            read.data_type, read.chunk_grid, read.chunk_key_encoding, read.chunk, read.pipeline, read.storage_transformers = found
+            refined.update(members)
+            return
+    start = len(problems)
     data_type = read.data_type = _field(document, "data_type", readers.of(DataTypeDefinition), problems, refined)
     grid = read.chunk_grid = _field(document, "chunk_grid", readers.of(ChunkGridDefinition), problems, refined)
     read.chunk_key_encoding = _field(document, "chunk_key_encoding", readers.of(ChunkKeyEncodingDefinition), problems, refined)
@@ -182,16 +218,9 @@ def read_array(value: object, context: ZarrV3Context) -> ArrayRead:
     if codecs is not None:
         read.pipeline = read_pipeline(codecs, read.chunk, ("codecs",), problems)
     read.storage_transformers = _storage_transformers(document, readers, problems, refined)
-    read_attributes(document, problems, refined)
-    if not SPEC_MEMBERS.issuperset(document):
-        read.extra_fields = FrozenObject(
-            read_extra_fields(document, SPEC_MEMBERS, ArrayExtraFieldDefinition, readers, problems, refined)
-        )
-    read.members = tuple(document)
-    read.problems = tuple(problems)
-    if not problems:
-        read.document = FrozenObject(refined)
-    return read
+    if key is not None and len(problems) == start:
+        found = (read.data_type, read.chunk_grid, read.chunk_key_encoding, read.chunk, read.pipeline, read.storage_transformers)
+        readers.structures.keep(key, (found, {member: refined[member] for member in _STRUCTURAL if member in document}))
 
 
 def _field(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar, Final, Literal, TypeAlias, cast, get_args
@@ -62,6 +63,7 @@ Lengths: TypeAlias = tuple[frozenset[int] | None, ...]
 
 RAW_BYTES_NAME = "r*"
 RAW_BYTES_NAME_PATTERN = re.compile(r"r(0|[1-9][0-9]*)")
+_PADDED_RAW_BYTES_NAME = re.compile(r"r0[0-9]+")
 
 
 def _is_lengths(value: object) -> bool:
@@ -114,6 +116,12 @@ UNKNOWN_CHUNK: Final = Chunk()
 
 chunk_of: Any = fast_constructor(Chunk, ("lengths", "data_type"))
 """`chunk_of(lengths, data_type)`: a chunk of parts a reader has already checked, without the checks `Chunk(...)` makes."""
+
+
+@functools.lru_cache(maxsize=4096)
+def one_length(length: int) -> frozenset[int]:
+    """The lengths along an axis whose chunks are all `length` long, one set shared by every chunk that has them."""
+    return frozenset((length,))
 
 
 def unknown_lengths(configuration: object, nested: object, shape: tuple[int, ...]) -> Lengths:
@@ -272,6 +280,20 @@ class DataTypeDefinition(WithFillValue[C], _V3Field[C]):
         if written is not None:
             return RAW_BYTES_NAME, FrozenObject({"bits": int(written.group(1))})
         return name, None
+
+    @classmethod
+    def name_problem(cls, name: str, value: object, loc: Loc) -> ValidationProblem | None:
+        # `r08` is no name of its own: it is raw bits of 8 written with a
+        # leading zero, which no writer means and no reader should guess at.
+        if _PADDED_RAW_BYTES_NAME.fullmatch(name) is None:
+            return super().name_problem(name, value, loc)
+        bits = int(name[1:])
+        return ValidationProblem(
+            loc if isinstance(value, str) else (*loc, "name"),
+            f'expected raw bits written as "r" and their size in bits without leading zeros, such as "r{bits or 8}", got {shown(name)}',
+            "invalid_value",
+            input=name,
+        )
 
     @classmethod
     def _name_refusal(cls, name: str) -> str | None:

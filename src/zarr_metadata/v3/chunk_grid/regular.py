@@ -9,7 +9,7 @@ from typing_extensions import TypedDict
 
 from zarr_metadata._json import ValidationProblem, shown
 from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v3._definition import ChunkGridDefinition, Lengths
+from zarr_metadata.v3._definition import ChunkGridDefinition, Lengths, one_length
 
 REGULAR_CHUNK_GRID_NAME: Final = "regular"
 RegularChunkGridName = Literal["regular"]
@@ -55,7 +55,7 @@ def _shape_rules(
 def _chunk_lengths(
     configuration: RegularChunkGridConfiguration, nested: Nested, shape: tuple[int, ...]
 ) -> Lengths:
-    return tuple(frozenset((length,)) for length in configuration["chunk_shape"])
+    return tuple(map(one_length, configuration["chunk_shape"]))
 
 
 REGULAR_CHUNK_GRID: Final = ChunkGridDefinition(

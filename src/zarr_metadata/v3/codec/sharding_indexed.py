@@ -7,7 +7,7 @@ that is located at `("chunk_shape",)` when the ranks differ, and at
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Annotated, Any, Final, Literal, NotRequired, get_args
 
 from annotated_types import Ge
@@ -23,6 +23,7 @@ from zarr_metadata.v3._definition import (
     DataTypeDefinition,
     Lengths,
     chunk_of,
+    one_length,
 )
 from zarr_metadata.v3.data_type.uint64 import UINT64_DATA_TYPE, UINT64_DATA_TYPE_NAME
 
@@ -72,38 +73,45 @@ _PAIR: Final = frozenset((2,))
 
 
 def _undivided(inner: int, shard_lengths: frozenset[int]) -> list[int]:
-    return sorted(length for length in shard_lengths if length % inner != 0)
+    undivided = [length for length in shard_lengths if length % inner]
+    return sorted(undivided) if len(undivided) > 1 else undivided
 
 
 def _chunk_rules(
     configuration: ShardingIndexedCodecConfiguration, nested: Nested, chunk: Chunk
-) -> Iterator[ValidationProblem]:
+) -> list[ValidationProblem]:
     chunk_shape = configuration["chunk_shape"]
-    if chunk.lengths is None:
-        return
-    if len(chunk_shape) != len(chunk.lengths):
-        yield ValidationProblem(
-            ("chunk_shape",),
-            f"expected an inner chunk length for each of the {len(chunk.lengths)} axes of the "
-            f"shard, got {len(chunk_shape)}: {shown(chunk_shape)}",
-            "invalid_value",
-            input=chunk_shape,
-            ctx={"rank": len(chunk.lengths)},
-        )
-        return
-    for axis, (inner, shard_lengths) in enumerate(zip(chunk_shape, chunk.lengths, strict=True)):
+    lengths = chunk.lengths
+    if lengths is None:
+        return []
+    if len(chunk_shape) != len(lengths):
+        return [
+            ValidationProblem(
+                ("chunk_shape",),
+                f"expected an inner chunk length for each of the {len(lengths)} axes of the "
+                f"shard, got {len(chunk_shape)}: {shown(chunk_shape)}",
+                "invalid_value",
+                input=chunk_shape,
+                ctx={"rank": len(lengths)},
+            )
+        ]
+    problems: list[ValidationProblem] = []
+    for axis, (inner, shard_lengths) in enumerate(zip(chunk_shape, lengths, strict=True)):
         if shard_lengths is None:
             continue
         undivided = _undivided(inner, shard_lengths)
         if undivided:
-            yield ValidationProblem(
-                ("chunk_shape", axis),
-                f"expected an inner chunk length that divides the shard length along axis "
-                f"{axis}, got {inner}, which does not divide {shown(undivided)}",
-                "invalid_value",
-                input=inner,
-                ctx={"shard_lengths": tuple(undivided)},
+            problems.append(
+                ValidationProblem(
+                    ("chunk_shape", axis),
+                    f"expected an inner chunk length that divides the shard length along axis "
+                    f"{axis}, got {inner}, which does not divide {shown(undivided)}",
+                    "invalid_value",
+                    input=inner,
+                    ctx={"shard_lengths": tuple(undivided)},
+                )
             )
+    return problems
 
 
 def _index_lengths(inner: int, shard_lengths: frozenset[int] | None) -> frozenset[int] | None:
@@ -123,7 +131,7 @@ def _pipelines(
     # the inner codecs are then handed chunks of unknown shape rather than
     # judged against it.
     chunk_shape = configuration["chunk_shape"]
-    inner: Lengths | None = tuple(frozenset((length,)) for length in chunk_shape)
+    inner: Lengths | None = tuple(map(one_length, chunk_shape))
     if chunk.lengths is None or len(chunk.lengths) != len(chunk_shape):
         shard_lengths: tuple[frozenset[int] | None, ...] = (None,) * len(chunk_shape)
         if chunk.lengths is not None:
