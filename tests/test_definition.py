@@ -1,4 +1,4 @@
-"""Tests of reading one field in a scope, and of what follows from a field read (SPEC section 4)."""
+"""Tests of reading one field in a scope, and of what follows from a field read."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from zarr_metadata.model._names import (
+from zarr_metadata._names import (
     is_node_name_v3,
     is_node_path_v3,
     node_path_problems,

@@ -171,7 +171,7 @@ def test_each_bare_non_finite_component_of_a_complex_fill_value_is_spelled() -> 
 
 
 def test_a_bare_nan_fill_value_of_a_top_level_array_is_not_repaired() -> None:
-    # SPEC repairs v3 float fill values only inside consolidated metadata.
+    # v3 float fill values are repaired only inside consolidated metadata.
     document = array(fill_value=math.nan)
     repaired, repairs = repair_node_metadata_v3(document)
     assert repaired is document

@@ -1,4 +1,4 @@
-"""The model of a valid v3 array document: built only from a valid one, immutable, equal to another that means the same, and written back to JSON and store bytes (SPEC section 6)."""
+"""The model of a valid v3 array document: built only from a valid one, immutable, equal to another that means the same, and written back to JSON and store bytes."""
 
 # No `from __future__ import annotations`: the TypedDicts below are read
 # from evaluated annotations.

@@ -1,4 +1,4 @@
-"""Reading a v3 array's `zarr.json`: every problem of every stage in one pass, located in the document, and every field as the scope read it (SPEC sections 5 and 6, and the seed)."""
+"""Reading a v3 array's `zarr.json`: every problem of every stage in one pass, located in the document, and every field as the scope read it."""
 
 # No `from __future__ import annotations`: the TypedDict below is read for
 # its NotRequired members from evaluated annotations.

@@ -1,4 +1,4 @@
-"""Reading a v3 group's `zarr.json` and the documents its consolidated metadata lists: the group reads the envelope, the consolidated reader reads the tree (SPEC section 6)."""
+"""Reading a v3 group's `zarr.json` and the documents its consolidated metadata lists: the group reads the envelope, the consolidated reader reads the tree."""
 
 # No `from __future__ import annotations`: the TypedDict below is read
 # from evaluated annotations.
@@ -20,6 +20,7 @@ from _v3_documents import (
     document_positions,
     group_document,
 )
+from zarr_metadata._json import JSONValue
 from zarr_metadata.definition import AcceptedField, ScopeConflictError, UnclaimedField
 from zarr_metadata.model import (
     UNSET,
@@ -532,3 +533,41 @@ def test_the_node_reader_reads_a_group_with_consolidated_metadata_as_a_group() -
     reading = read_node_metadata_v3(group_document(consolidated_metadata=consolidated_member(hierarchy())))
     assert isinstance(reading, ZarrV3GroupMetadataReading)
     assert reading.problems == ()
+
+
+class Level(TypedDict, closed=True):
+    level: int
+    must_understand: NotRequired[bool]
+
+
+LEVEL = GroupExtraFieldDefinition(name="acme.level", configuration=Level)
+WITH_LEVEL = CORE_AND_EXTENSIONS.update(group_extra_fields=[*CORE_AND_EXTENSIONS.group_extra_fields.values(), LEVEL])
+
+
+def test_a_claimed_extra_member_is_kept_as_written() -> None:
+    for _ in range(3):  # the third time from what the reader kept
+        reading = read_group_metadata_v3(group_document(**{"acme.level": {"level": 1}}), context=WITH_LEVEL)
+        assert reading.problems == ()
+        assert reading.extra_fields["acme.level"].json == {"acme.level": {"level": 1}}
+
+
+def test_a_member_named_name_is_no_field_named_by_its_value() -> None:
+    """An extra member is named by its key: a member `"name"` whose value names a claimed member is still the member `name`."""
+    read_group_metadata_v3(group_document(**{"acme.level": {"level": 1}}), context=WITH_LEVEL)
+    reading = read_group_metadata_v3(group_document(name="acme.level"), context=WITH_LEVEL)
+    assert reading.problems == ()
+    assert isinstance(reading.extra_fields["name"], UnclaimedField)
+    assert reading.extra_fields["name"].json == {"name": "acme.level"}
+
+
+class Stats(TypedDict, closed=True):
+    mean: JSONValue
+    must_understand: NotRequired[bool]
+
+
+def test_an_extra_member_of_user_data_takes_non_finite_numbers_as_its_definition_says() -> None:
+    document = group_document(**{"acme.stats": {"mean": math.nan}})
+    for finite, expected in ((True, one(("acme.stats", "mean"), "invalid_value")), (False, Counter())):
+        stats = GroupExtraFieldDefinition(name="acme.stats", configuration=Stats, finite=finite)
+        scope = CORE_AND_EXTENSIONS.update(group_extra_fields=[*CORE_AND_EXTENSIONS.group_extra_fields.values(), stats])
+        assert group_problems(document, scope) == expected

@@ -339,3 +339,24 @@ def test_consolidated_documents_read_the_same_from_a_model_as_from_json(written:
     assert consolidated == from_json.metadata
     if from_model.metadata is not None and from_json.metadata is not None:
         assert from_model.metadata == from_json.metadata
+
+
+# Nesting is limited across consolidated metadata too
+
+
+def _nested_groups(levels: int) -> dict[str, Any]:
+    document: dict[str, Any] = array_document()
+    for _ in range(levels):
+        document = group_document(consolidated_metadata=consolidated_member({"a": document}))
+    return document
+
+
+@pytest.mark.parametrize("levels", [84, 86, 300])
+def test_groups_nested_in_consolidated_metadata_count_toward_the_nesting_limit(levels: int) -> None:
+    """Each group listed in consolidated metadata sits three levels deeper; past the limit is one problem, never a crash."""
+    reading = read_group_metadata_v3(_nested_groups(levels))
+    deep = [problem for problem in reading.problems if problem.ctx.get("max_depth") == 256]
+    if levels * 3 < 256:
+        assert reading.problems == ()
+    else:
+        assert len(deep) == 1 and len(deep[0].loc) == 256

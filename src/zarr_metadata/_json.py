@@ -26,7 +26,7 @@ Loc: TypeAlias = tuple[str | int, ...]
 """Where a value sits: the object keys and array indices from the document root."""
 
 ProblemKind = Literal["missing_key", "invalid_type", "invalid_value", "invalid_json", "unknown_key"]
-"""What is wrong: see SPEC section 2."""
+"""What is wrong: `missing_key` (a required member is absent), `invalid_type` (a value of the wrong JSON type), `invalid_value` (a value of the right type that is not allowed), `invalid_json` (text that is not JSON), `unknown_key` (a member that a closed object does not declare)."""
 
 _EMPTY_CTX: Mapping[str, JSONValue] = MappingProxyType({})
 

@@ -262,17 +262,20 @@ class Reader:
 
     A member annotated with one of the aliases `unread` is read as `Unread`:
     a reader that judges such members itself (the fields a configuration
-    holds) takes them as they are.
+    holds) takes them as they are. With `finite` false, `JSONValue` is read
+    as user data, which may hold NaN and the infinities.
     """
 
-    def __init__(self, unread: frozenset[object] = frozenset()) -> None:
+    def __init__(self, unread: frozenset[object] = frozenset(), *, finite: bool = True) -> None:
         self._seen: dict[object, Node] = {}
         self._unread = unread
+        self._finite = finite
+        """Whether `JSONValue` refuses NaN and the infinities; not in a member that holds user data."""
 
     def read(self, annotation: object, where: str, namespace: Mapping[str, Any] | None = None) -> Node:
         """The node of `annotation`, found at `where` (for messages), with forward references resolved in `namespace`."""
         if annotation is JSONValue:
-            return AnyJSON(finite=True)
+            return AnyJSON(finite=self._finite)
         if annotation is UserJSONValue:
             return AnyJSON(finite=False)
         if annotation is Unread:

@@ -62,14 +62,18 @@ def checker_of(shape: object, frozen: bool = False) -> Checker:
     return checker
 
 
-def checker_taking_unread(shape: object, unread: frozenset[object]) -> Checker:
-    """The read-only checker of `shape` that takes each member annotated with one of the aliases `unread` as it is, for a reader to judge itself."""
-    if not unread:
+def reading_checker(shape: object, unread: frozenset[object] = frozenset(), *, finite: bool = True) -> Checker:
+    """The read-only checker of `shape` that takes each member annotated with one of the aliases `unread` as it is, for a reader to judge itself.
+
+    With `finite` false, every `JSONValue` in the shape takes NaN and the
+    infinities, as user data does.
+    """
+    if not unread and finite:
         return checker_of(shape, True)
-    key = _cache_key(shape, True, unread)
+    key = _cache_key(shape, True, unread, finite)
     if key is None:
-        return _compiled(shape, True, unread).checker
-    return _kept(key, shape, True, unread).checker
+        return _compiled(shape, True, unread, finite).checker
+    return _kept(key, shape, True, unread, finite).checker
 
 
 def checker_source(shape: object, frozen: bool = False) -> str:
@@ -98,32 +102,36 @@ def _forget_all() -> None:
     _frozen_by_identity.clear()
 
 
-def _kept(key: tuple[object, ...], shape: object, frozen: bool, unread: frozenset[object] = frozenset()) -> Generated:
+def _kept(
+    key: tuple[object, ...], shape: object, frozen: bool, unread: frozenset[object] = frozenset(), finite: bool = True
+) -> Generated:
     found = _checkers.get(key)
     if found is None:
         with _lock:
             found = _checkers.get(key)
             if found is None:
-                found = _compiled(shape, frozen, unread)
+                found = _compiled(shape, frozen, unread, finite)
                 if len(_checkers) >= _MOST_CHECKERS:
                     _forget_all()
                 _checkers[key] = found
     return found
 
 
-def _compiled(shape: object, frozen: bool, unread: frozenset[object] = frozenset()) -> Generated:
+def _compiled(shape: object, frozen: bool, unread: frozenset[object] = frozenset(), finite: bool = True) -> Generated:
     title = shape.__name__ if isinstance(shape, type) else repr(shape)
-    return generate(Reader(unread).read(shape, _name(shape)), frozen, title)
+    return generate(Reader(unread, finite=finite).read(shape, _name(shape)), frozen, title)
 
 
-def _cache_key(shape: object, frozen: bool, unread: frozenset[object] = frozenset()) -> tuple[object, ...] | None:
+def _cache_key(
+    shape: object, frozen: bool, unread: frozenset[object] = frozenset(), finite: bool = True
+) -> tuple[object, ...] | None:
     """The key of `shape`'s checker in `_checkers`, or None when `shape` is unhashable."""
     # Unions compare equal whatever the order of their members (`int | str ==
     # str | int`), yet the order decides which member a tie goes to; the
     # repr keeps the order, so both must match for a checker to be shared.
     key = (shape, frozen) if isinstance(shape, type) else (shape, repr(shape), frozen)
-    if unread:
-        key = (*key, unread)
+    if unread or not finite:
+        key = (*key, unread, finite)
     try:
         hash(key)
     except TypeError:

@@ -3,7 +3,7 @@
 An extension (a data type, a codec, a chunk grid, ...) is a definition: a
 name, a configuration TypedDict, and rule functions. A scope (`Context`)
 holds the definitions a reader understands. `resolve` reads one field of a
-document in a scope (SPEC section 4).
+document in a scope.
 """
 
 from zarr_metadata.definition._definition import (

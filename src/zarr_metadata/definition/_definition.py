@@ -151,10 +151,15 @@ class Definition(Generic[C]):
     def _name_refusal(cls, name: str) -> str | None:
         if not is_extension_name(name):
             return (
-                f"{name!r} is not a name a document can use: an extension's name is lowercase "
+                f"{name!r} is not a name a document can use: an extension's name is at least two lowercase "
                 "letters, digits, '-', '_' and '.', starting with a letter, or a URI"
             )
         return None
+
+    @property
+    def finite_numbers(self) -> bool:
+        """Whether every number in a field's configuration must be finite, as JSON requires; not in a member that holds user data."""
+        return True
 
     @property
     def requires_configuration(self) -> bool:

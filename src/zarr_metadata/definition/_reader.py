@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import marshal
 import weakref
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol, TypeVar, cast
 
 from zarr_metadata._frozen import FrozenObject
@@ -30,7 +30,7 @@ from zarr_metadata.definition._fields import (
     accepted,
 )
 from zarr_metadata.definition._positions import EVERY, Step, kind_of_alias, located, positions_of
-from zarr_metadata.typed_json import checker_of, checker_taking_unread
+from zarr_metadata.typed_json import checker_of, reading_checker
 
 D = TypeVar("D", bound=Definition[Any])
 
@@ -137,10 +137,11 @@ class Kept(dict[bytes, Any]):
 class Readers:
     """The field readers of one scope, one per kind, made the first time each kind is read, and what the scope's readers keep."""
 
-    __slots__ = ("__weakref__", "_by_kind", "context", "structures")
+    __slots__ = ("__weakref__", "_by_kind", "claimant", "structures")
 
-    def __init__(self, context: Context) -> None:
-        self.context = context
+    def __init__(self, claimant: Callable[[type[Definition[Any]], str], Definition[Any] | None]) -> None:
+        self.claimant = claimant
+        """Who in the scope claims a name: the scope's own `claimant`, or a function of its tables, so that a scope that keeps its readers makes no cycle with them."""
         self._by_kind: dict[type[Definition[Any]], FieldReader] = {}
         self.structures = Kept(_MOST_STRUCTURES)
         """What the structural members of array documents read to, kept by the array reader."""
@@ -162,11 +163,14 @@ class Readers:
 class FieldReader:
     """Reads the fields of one kind in one scope, keeping the plan of each name it meets."""
 
-    __slots__ = ("_bare", "_plans", "_read_before", "kind", "readers")
+    __slots__ = ("_bare", "_plans", "_read_before", "kind", "named", "readers", "remembers")
 
     def __init__(self, kind: type[Definition[Any]], readers: Readers) -> None:
         self.kind = kind
         self.readers = readers
+        self.named = kind.configuration_loc(()) == ("configuration",)
+        """Whether a field of this kind is written as an object with a name and a configuration beside it (a v3 field), not as a member (an extra field)."""
+        self.remembers = kind.remembered
         self._plans: dict[str, Plan | None] = {}
         self._bare: dict[str, ResolvedField[Any]] = {}
         """Fields written as a bare name without problems: the same name always reads to the same field."""
@@ -178,7 +182,7 @@ class FieldReader:
         plans = self._plans
         if name in plans:
             return plans[name]
-        definition = self.readers.context.claimant(self.kind, name)
+        definition = self.readers.claimant(self.kind, name)
         plan = None if definition is None else Plan(definition, self.kind, self.kind.filed_under(name)[1], self.readers)
         if len(plans) < _MOST_NAMES:
             plans[name] = plan
@@ -190,29 +194,31 @@ class FieldReader:
             known = self._bare.get(value)
             if known is not None:
                 return known
-        elif type(value) is dict:
+        elif type(value) is dict and self.remembers:
             key = _key_of(value, depth)  # pyright: ignore[reportUnknownArgumentType]
             if key is not None:
                 known = self._read_before.get(key)
                 if known is not None:
                     return known
                 start = len(problems)
-                field = self._read_object(cast("dict[str, object]", value), loc, problems, depth)
+                field = self._read_object(cast(object, value), loc, problems, depth)
                 if len(problems) == start:
                     self._read_before.keep(key, field)
                 return field
-        return self._read(cast(object, value), loc, problems, depth)
+        return self._read_object(cast(object, value), loc, problems, depth)
 
-    def _read_object(self, members: dict[str, object], loc: Loc, problems: list[ValidationProblem], depth: int) -> ResolvedField[Any]:
+    def _read_object(self, value: object, loc: Loc, problems: list[ValidationProblem], depth: int) -> ResolvedField[Any]:
         # The common case: a claimed name and its configuration, nothing else.
-        name = members.get("name")
-        if type(name) is str:
-            plan = self._plans.get(name)
-            if plan is not None:
-                configuration = members.get("configuration", UNSET)
-                if len(members) == (1 if configuration is UNSET else 2):
-                    return plan.read(name, members, configuration, loc, problems, depth, True)
-        return self._read(members, loc, problems, depth)
+        if self.named and type(value) is dict:
+            members = cast("dict[str, object]", value)
+            name = members.get("name")
+            if type(name) is str:
+                plan = self._plans.get(name)
+                if plan is not None:
+                    configuration = members.get("configuration", UNSET)
+                    if len(members) == (1 if configuration is UNSET else 2):
+                        return plan.read(name, members, configuration, loc, problems, depth, True)
+        return self._read(cast(object, value), loc, problems, depth)
 
     def _read(self, value: object, loc: Loc, problems: list[ValidationProblem], depth: int) -> ResolvedField[Any]:
         kind = self.kind
@@ -223,13 +229,20 @@ class FieldReader:
             assert name is not None
             field = plan.read(name, value, configuration, loc, problems, depth, len(problems) == start)
         else:
-            field = self._unclaimed(name, value, configuration, loc, problems, start)
+            field = self._unclaimed(name, value, configuration, loc, problems, start, depth)
         if type(value) is str and len(problems) == start and len(self._bare) < _MOST_NAMES:
             self._bare[value] = field
         return field
 
     def _unclaimed(
-        self, name: str | None, value: object, configuration: object, loc: Loc, problems: list[ValidationProblem], start: int
+        self,
+        name: str | None,
+        value: object,
+        configuration: object,
+        loc: Loc,
+        problems: list[ValidationProblem],
+        start: int,
+        depth: int,
     ) -> ResolvedField[Any]:
         """A field nothing in scope claims: kept as written, JSON checked, its name judged."""
         kind = self.kind
@@ -240,7 +253,7 @@ class FieldReader:
         refined: object = UNSET
         if configuration is not UNSET:
             shape = UserJSONValue if kind.unclaimed_is_user_data else _CONFIGURATION
-            refined = checker_of(shape, True)(configuration, kind.configuration_loc(loc), problems, 0)
+            refined = checker_of(shape, True)(configuration, kind.configuration_loc(loc), problems, depth + 1)
             if refined is FAIL:
                 refined = UNSET
         json = kind.written_json(value, refined)
@@ -290,7 +303,7 @@ class Plan:
         # The fields the configuration holds are judged by their own readers,
         # so its checker takes them as they are and judges the rest.
         unread = frozenset(alias for _, alias, _ in self.positions)
-        self.check: Checker = checker_taking_unread(definition.configuration, unread)
+        self.check: Checker = reading_checker(definition.configuration, unread, finite=definition.finite_numbers)
         self.check_fill_value: Checker | None = None
         self.fill_value_rules: Any = None
         if isinstance(definition, WithFillValue):
@@ -331,44 +344,46 @@ class Plan:
         written = configuration
         own = len(problems)
         if self.implied is not None:
-            configuration = self._implied(configuration, value, at, problems)
+            configuration = self._implied(configuration, value, at, problems, depth)
         elif configuration is UNSET:
             if self.required:
-                return self._without_configuration(name, value, at, problems)
+                return self._without_configuration(name, value, at, problems, depth)
             configuration = _NOTHING
         typed = self.check(configuration, at, problems, depth + 1)
         if typed is FAIL:
             self._in_name(value, loc, problems, own)
-            return self.refused(name, value, written, NO_NESTED)
+            return self.refused(name, value, written, NO_NESTED, depth)
         ok = envelope_ok and len(problems) == own
         nested = NO_NESTED
         if self.positions:
             nested = self._nested(typed, at, problems, depth + 1)
             typed = _with_fields(typed, nested)
             if typed is UNSET:
-                return self.refused(name, value, written, nested)
+                return self.refused(name, value, written, nested, depth)
         if self.rules is not None and self._broken(typed, nested, value, loc, at, problems):
             ok = False
         if type(value) is str:
             json: Any = value
-        elif written is not UNSET and self.implied is None and type(value) is dict:
+        elif written is not UNSET and self.implied is None and self.nests and type(value) is dict:
             # The written members in their order, with the configuration as read.
             json = FrozenObject({**value, "configuration": typed})  # pyright: ignore[reportUnknownArgumentType]
             if len(json) != 2 or not ok:
                 json = self.kind.written_json(value, typed)  # pyright: ignore[reportUnknownArgumentType]
         else:
-            json = self.kind.written_json(value, typed if self.implied is None else _as_written(written))
+            json = self.kind.written_json(value, typed if self.implied is None else _as_written(written, depth + 1))
         if not ok or json is UNSET:
             return RefusedField(json=json, name=name, read_as=self.kind, definition=self.definition, nested=nested)
         return accepted(json, name, self.definition, typed, nested, self.kind)
 
-    def _without_configuration(self, name: str, value: object, at: Loc, problems: list[ValidationProblem]) -> ResolvedField[Any]:
+    def _without_configuration(
+        self, name: str, value: object, at: Loc, problems: list[ValidationProblem], depth: int
+    ) -> ResolvedField[Any]:
         problems.append(ValidationProblem(at, f"the {self.definition.label} {name!r} requires a configuration", "missing_key"))
-        return self.refused(name, value, UNSET, NO_NESTED)
+        return self.refused(name, value, UNSET, NO_NESTED, depth)
 
-    def refused(self, name: str, value: object, written: object, nested: Nested) -> ResolvedField[Any]:
+    def refused(self, name: str, value: object, written: object, nested: Nested, depth: int) -> ResolvedField[Any]:
         """The field refused, kept as written when it is JSON."""
-        json = self.kind.written_json(value, _as_written(written))
+        json = self.kind.written_json(value, _as_written(written, depth + 1))
         return RefusedField(json=json, name=name, read_as=self.kind, definition=self.definition, nested=nested)
 
     def _broken(
@@ -388,7 +403,7 @@ class Plan:
         self._in_name(value, loc, problems, found)
         return True
 
-    def _implied(self, configuration: object, value: object, at: Loc, problems: list[ValidationProblem]) -> object:
+    def _implied(self, configuration: object, value: object, at: Loc, problems: list[ValidationProblem], depth: int) -> object:
         """The configuration a name carries, with a problem when the field writes another one too."""
         if configuration is not UNSET and configuration != {}:
             problems.append(
@@ -397,7 +412,7 @@ class Plan:
                     f"{value if isinstance(value, str) else cast('Mapping[str, object]', value).get('name')!r} "
                     "carries its configuration in its name, so it takes none here",
                     "invalid_value",
-                    input=cast(JSONValue, _as_written(configuration)),
+                    input=cast(JSONValue, _as_written(configuration, depth + 1)),
                 )
             )
         return self.implied
@@ -473,12 +488,12 @@ def _reached(configuration: object, steps: tuple[Step, ...]) -> list[tuple[tuple
     return list(located(configuration, steps))
 
 
-def _as_written(configuration: object) -> object:
-    """A configuration as written, refined as user JSON; UNSET when it is not JSON at all."""
+def _as_written(configuration: object, depth: int) -> object:
+    """A configuration as written at `depth`, refined as user JSON; UNSET when it is not JSON at all."""
     if configuration is UNSET:
         return UNSET
     problems: list[ValidationProblem] = []
-    refined = checker_of(UserJSONValue, True)(configuration, (), problems, 0)
+    refined = checker_of(UserJSONValue, True)(configuration, (), problems, depth)
     return UNSET if refined is FAIL else refined
 
 
@@ -495,7 +510,7 @@ def readers_of(context: Context) -> Readers:
     keeper = getattr(context, "_field_readers", None)
     if keeper is not None:
         return cast("Readers", keeper())
-    return Readers(context)
+    return Readers(context.claimant)
 
 
 __all__ = ["AcceptedField", "Context", "FieldReader", "Plan", "Readers", "read_field", "readers_of", "relocate_from"]

@@ -1,6 +1,16 @@
 """Readers and models: a whole document read once in a scope, every problem found, and an immutable model of a valid one."""
 
 from zarr_metadata._json import UNSET
+from zarr_metadata._names import (
+    NodeName,
+    NodePath,
+    is_node_name_v3,
+    is_node_path_v3,
+    parse_node_name_v3,
+    parse_node_path_v3,
+    validate_node_name_v3,
+    validate_node_path_v3,
+)
 from zarr_metadata.model._array_model_v3 import (
     ZarrV3ArrayMetadata,
     ZarrV3ArrayMetadataUpdate,
@@ -18,16 +28,6 @@ from zarr_metadata.model._group_model_v3 import (
     read_group_metadata_v3,
 )
 from zarr_metadata.model._group_v3 import ZarrV3GroupMetadataReading
-from zarr_metadata.model._names import (
-    NodeName,
-    NodePath,
-    is_node_name_v3,
-    is_node_path_v3,
-    parse_node_name_v3,
-    parse_node_path_v3,
-    validate_node_name_v3,
-    validate_node_path_v3,
-)
 from zarr_metadata.model._node_v3 import (
     ZarrV3NodeMetadata,
     ZarrV3NodeMetadataReading,

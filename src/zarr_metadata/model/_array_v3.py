@@ -17,7 +17,8 @@ from annotated_types import Ge
 
 from zarr_metadata._frozen import FrozenObject, fast_constructor
 from zarr_metadata._json import UNSET, JSONValue, Loc, ValidationProblem, shown
-from zarr_metadata._refuse import FAIL, Checker
+from zarr_metadata._refuse import FAIL, MAX_DEPTH, Checker
+from zarr_metadata._shapes import typeddict_members
 from zarr_metadata.definition._definition import blame, no_rules
 from zarr_metadata.definition._fields import AcceptedField, ResolvedField, UnclaimedField
 from zarr_metadata.definition._reader import FieldReader, Readers, json_key, relocate_from
@@ -49,7 +50,7 @@ from zarr_metadata.v3._pipeline import CodecAt, Stage, read_pipeline
 if TYPE_CHECKING:
     from zarr_metadata.model._array_model_v3 import ZarrV3ArrayMetadata
 
-SPEC_MEMBERS: frozenset[str] = frozenset(ZarrV3ArrayMetadataJSON.__annotations__)
+SPEC_MEMBERS: frozenset[str] = frozenset(member.key for member in typeddict_members(ZarrV3ArrayMetadataJSON).members)
 
 _NODE_TYPE: Final[Checker] = checker_of(Literal["array"], True)
 _SHAPE: Final[Checker] = checker_of(tuple[Annotated[int, Ge(0)], ...], True)
@@ -157,11 +158,15 @@ class ArrayRead:
         )
 
 
-def read_array(value: object, context: ZarrV3Context) -> ArrayRead:
-    """Read `value` as a v3 array's `zarr.json` in `context`: one pass over every member; never raises on bad input."""
+def read_array(value: object, context: ZarrV3Context, depth: int = 0) -> ArrayRead:
+    """Read `value` as a v3 array's `zarr.json` in `context`: one pass over every member; never raises on bad input.
+
+    `depth` is how deep the document sits in the JSON it was read from (in a
+    group's consolidated metadata, say), so the nesting limit holds across it.
+    """
     read = ArrayRead()
-    if not isinstance(value, Mapping):
-        read.problems = (not_a_document(value),)
+    if not isinstance(value, Mapping) or depth >= MAX_DEPTH:
+        read.problems = (not_a_document(cast(object, value), depth),)
         return read
     document = cast("Mapping[Any, Any]", value)
     problems: list[ValidationProblem] = []
@@ -169,12 +174,12 @@ def read_array(value: object, context: ZarrV3Context) -> ArrayRead:
     # document keeps the order it was written in.
     refined: dict[Any, Any] = dict.fromkeys(document)
     readers: Readers = context._field_readers()  # pyright: ignore[reportPrivateUsage]
-    read_head(document, _NODE_TYPE, problems, refined)
-    _read_structure(document, readers, read, problems, refined)
-    read_attributes(document, problems, refined)
+    read_head(document, _NODE_TYPE, problems, refined, depth)
+    _read_structure(document, readers, read, problems, refined, depth)
+    read_attributes(document, problems, refined, depth)
     if not SPEC_MEMBERS.issuperset(document):
         read.extra_fields = FrozenObject(
-            read_extra_fields(document, SPEC_MEMBERS, ArrayExtraFieldDefinition, readers, problems, refined)
+            read_extra_fields(document, SPEC_MEMBERS, ArrayExtraFieldDefinition, readers, problems, refined, depth)
         )
     read.members = tuple(document)
     read.problems = tuple(problems)
@@ -194,10 +199,17 @@ _LONGEST_STRUCTURE = 16384
 
 
 def _read_structure(
-    document: Mapping[Any, Any], readers: Readers, read: ArrayRead, problems: list[ValidationProblem], refined: dict[Any, Any]
+    document: Mapping[Any, Any],
+    readers: Readers,
+    read: ArrayRead,
+    problems: list[ValidationProblem],
+    refined: dict[Any, Any],
+    depth: int,
 ) -> None:
     """Read the structural members and check them across, or take what the same members read to before."""
-    key = json_key(tuple(map(document.get, _STRUCTURAL, _ABSENT)), _LONGEST_STRUCTURE)
+    # How deep the document sits is part of the key: deep enough, the same
+    # members would reach the nesting limit.
+    key = json_key((depth, *map(document.get, _STRUCTURAL, _ABSENT)), _LONGEST_STRUCTURE)
     if key is not None:
         known = readers.structures.get(key)
         if known is not None:
@@ -206,37 +218,44 @@ def _read_structure(
             refined.update(members)
             return
     start = len(problems)
-    data_type = read.data_type = _field(document, "data_type", readers.of(DataTypeDefinition), problems, refined)
-    grid = read.chunk_grid = _field(document, "chunk_grid", readers.of(ChunkGridDefinition), problems, refined)
-    read.chunk_key_encoding = _field(document, "chunk_key_encoding", readers.of(ChunkKeyEncodingDefinition), problems, refined)
-    codecs = _codecs(document, readers.of(CodecDefinition), problems, refined)
-    shape = _shape(document, problems, refined)
-    _dimension_names(document, shape, problems, refined)
+    data_type = read.data_type = _field(document, "data_type", readers.of(DataTypeDefinition), problems, refined, depth)
+    grid = read.chunk_grid = _field(document, "chunk_grid", readers.of(ChunkGridDefinition), problems, refined, depth)
+    read.chunk_key_encoding = _field(
+        document, "chunk_key_encoding", readers.of(ChunkKeyEncodingDefinition), problems, refined, depth
+    )
+    codecs = _codecs(document, readers.of(CodecDefinition), problems, refined, depth)
+    shape = _shape(document, problems, refined, depth)
+    _dimension_names(document, shape, problems, refined, depth)
     lengths = _chunk_lengths(grid, shape, problems)
-    _fill_value(document, data_type, readers, problems, refined)
+    _fill_value(document, data_type, readers, problems, refined, depth)
     read.chunk = chunk_of(lengths, None if data_type is UNSET else data_type)
     if codecs is not None:
         read.pipeline = read_pipeline(codecs, read.chunk, ("codecs",), problems)
-    read.storage_transformers = _storage_transformers(document, readers, problems, refined)
+    read.storage_transformers = _storage_transformers(document, readers, problems, refined, depth)
     if key is not None and len(problems) == start:
         found = (read.data_type, read.chunk_grid, read.chunk_key_encoding, read.chunk, read.pipeline, read.storage_transformers)
         readers.structures.keep(key, (found, {member: refined[member] for member in _STRUCTURAL if member in document}))
 
 
 def _field(
-    document: Mapping[Any, Any], member: str, reader: FieldReader, problems: list[ValidationProblem], refined: dict[Any, object]
+    document: Mapping[Any, Any],
+    member: str,
+    reader: FieldReader,
+    problems: list[ValidationProblem],
+    refined: dict[Any, object],
+    depth: int,
 ) -> Any:
     value = document.get(member, UNSET)
     if value is UNSET:
         problems.append(missing(member))
         return UNSET
-    field = reader.read(value, (member,), problems, 1)
+    field = reader.read(value, (member,), problems, depth + 1)
     refined[member] = field.json
     return field
 
 
 def _codecs(
-    document: Mapping[Any, Any], reader: FieldReader, problems: list[ValidationProblem], refined: dict[Any, object]
+    document: Mapping[Any, Any], reader: FieldReader, problems: list[ValidationProblem], refined: dict[Any, object], depth: int
 ) -> list[CodecAt] | None:
     """Each codec field with its location; None when there are none to read as a pipeline."""
     value = document.get("codecs", UNSET)
@@ -251,13 +270,13 @@ def _codecs(
     codecs: list[CodecAt] = []
     for index, item in enumerate(cast("list[object]", value)):
         loc = ("codecs", index)
-        codecs.append((loc, reader.read(item, loc, problems, 2)))
+        codecs.append((loc, reader.read(item, loc, problems, depth + 2)))
     refined["codecs"] = tuple(codec.json for _, codec in codecs)
     return codecs
 
 
 def _storage_transformers(
-    document: Mapping[Any, Any], readers: Readers, problems: list[ValidationProblem], refined: dict[Any, object]
+    document: Mapping[Any, Any], readers: Readers, problems: list[ValidationProblem], refined: dict[Any, object], depth: int
 ) -> tuple[ResolvedField[Any], ...]:
     value = document.get("storage_transformers", UNSET)
     if value is UNSET:
@@ -277,19 +296,21 @@ def _storage_transformers(
         return ()
     reader = readers.of(StorageTransformerDefinition)
     fields = tuple(
-        reader.read(item, ("storage_transformers", index), problems, 2)
+        reader.read(item, ("storage_transformers", index), problems, depth + 2)
         for index, item in enumerate(cast("list[object]", value))
     )
     refined["storage_transformers"] = tuple(field.json for field in fields)
     return fields
 
 
-def _shape(document: Mapping[Any, Any], problems: list[ValidationProblem], refined: dict[Any, object]) -> tuple[int, ...] | None:
+def _shape(
+    document: Mapping[Any, Any], problems: list[ValidationProblem], refined: dict[Any, object], depth: int
+) -> tuple[int, ...] | None:
     value = document.get("shape", UNSET)
     if value is UNSET:
         problems.append(missing("shape"))
         return None
-    shape = _SHAPE(value, ("shape",), problems, 1)
+    shape = _SHAPE(value, ("shape",), problems, depth + 1)
     if shape is FAIL:
         return None
     refined["shape"] = shape
@@ -297,12 +318,16 @@ def _shape(document: Mapping[Any, Any], problems: list[ValidationProblem], refin
 
 
 def _dimension_names(
-    document: Mapping[Any, Any], shape: tuple[int, ...] | None, problems: list[ValidationProblem], refined: dict[Any, object]
+    document: Mapping[Any, Any],
+    shape: tuple[int, ...] | None,
+    problems: list[ValidationProblem],
+    refined: dict[Any, object],
+    depth: int,
 ) -> None:
     value = document.get("dimension_names", UNSET)
     if value is UNSET:
         return
-    names = _DIMENSION_NAMES(value, ("dimension_names",), problems, 1)
+    names = _DIMENSION_NAMES(value, ("dimension_names",), problems, depth + 1)
     if names is FAIL:
         return
     refined["dimension_names"] = names
@@ -350,7 +375,12 @@ def _chunk_lengths(grid: object, shape: tuple[int, ...] | None, problems: list[V
 
 
 def _fill_value(
-    document: Mapping[Any, Any], data_type: object, readers: Readers, problems: list[ValidationProblem], refined: dict[Any, object]
+    document: Mapping[Any, Any],
+    data_type: object,
+    readers: Readers,
+    problems: list[ValidationProblem],
+    refined: dict[Any, object],
+    depth: int,
 ) -> None:
     """Check the fill value as a value of the data type, when the data type has no problem; an unknown one takes any finite JSON."""
     value = document.get("fill_value", UNSET)
@@ -363,9 +393,9 @@ def _fill_value(
         field = cast("AcceptedField[DataTypeDefinition[Any]]", data_type)
         plan = readers.of(DataTypeDefinition).plan(field.name)
         assert plan is not None
-        typed = plan.read_fill_value(field, value, ("fill_value",), problems, 1)
+        typed = plan.read_fill_value(field, value, ("fill_value",), problems, depth + 1)
     elif type(data_type) is UnclaimedField:
-        typed = _FINITE_JSON(value, ("fill_value",), problems, 1)
+        typed = _FINITE_JSON(value, ("fill_value",), problems, depth + 1)
     else:
         return
     if typed is not FAIL:

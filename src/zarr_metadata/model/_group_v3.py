@@ -18,12 +18,12 @@ from typing_extensions import TypedDict
 
 from zarr_metadata._frozen import FrozenObject, fast_constructor
 from zarr_metadata._json import UNSET, Loc, UserJSONValue, ValidationProblem
-from zarr_metadata._refuse import FAIL, Checker
-from zarr_metadata._shapes import Unread
+from zarr_metadata._names import node_path_problems, parent_path
+from zarr_metadata._refuse import FAIL, MAX_DEPTH, Checker
+from zarr_metadata._shapes import Unread, typeddict_members
 from zarr_metadata.definition._fields import NO_NESTED, RefusedField, ResolvedField, accepted
 from zarr_metadata.definition._reader import Readers
 from zarr_metadata.model._array_v3 import ArrayRead, read_array
-from zarr_metadata.model._names import node_path_problems, parent_path
 from zarr_metadata.model._read_v3 import (
     not_a_document,
     read_attributes,
@@ -43,7 +43,7 @@ from zarr_metadata.v3.group import ZarrV3GroupMetadataJSON
 if TYPE_CHECKING:
     from zarr_metadata.model._group_model_v3 import ZarrV3GroupMetadata
 
-GROUP_SPEC_MEMBERS: frozenset[str] = frozenset(ZarrV3GroupMetadataJSON.__annotations__)
+GROUP_SPEC_MEMBERS: frozenset[str] = frozenset(member.key for member in typeddict_members(ZarrV3GroupMetadataJSON).members)
 
 _NODE_TYPE: Final[Checker] = checker_of(Literal["group"], True)
 _USER_JSON: Final[Checker] = checker_of(UserJSONValue, True)
@@ -191,7 +191,7 @@ def read_consolidated(value: object, context: ZarrV3Context, depth: int = 0) -> 
             # it has no parent to look for: its one problem is the key.
             misplaced.add(path)
             problems.extend(path_problems)
-        node = read_node(document, context)
+        node = read_node(document, context, depth + 2)
         read.nodes[path] = node
         if node.problems:
             problems.extend(ValidationProblem((*loc, *problem.loc), problem.message, problem.kind, input=problem.input, ctx=problem.ctx) for problem in node.problems)
@@ -223,27 +223,29 @@ def _tree_problems(nodes: Mapping[str, NodeRead], misplaced: set[str]) -> list[V
     return problems
 
 
-def read_group(value: object, context: ZarrV3Context) -> GroupRead:
-    """Read `value` as a v3 group's `zarr.json` in `context`: one pass; never raises on bad input."""
+def read_group(value: object, context: ZarrV3Context, depth: int = 0) -> GroupRead:
+    """Read `value` as a v3 group's `zarr.json` at `depth` in the JSON it was read from, in `context`: one pass; never raises on bad input."""
     read = GroupRead()
-    if not isinstance(value, Mapping):
-        read.problems = (not_a_document(value),)
+    if not isinstance(value, Mapping) or depth >= MAX_DEPTH:
+        read.problems = (not_a_document(cast(object, value), depth),)
         return read
     document = cast("Mapping[Any, Any]", value)
     problems: list[ValidationProblem] = []
     refined: dict[Any, Any] = dict.fromkeys(document)
     readers: Readers = context._field_readers()  # pyright: ignore[reportPrivateUsage]
-    read_head(document, _NODE_TYPE, problems, refined)
-    read_attributes(document, problems, refined)
+    read_head(document, _NODE_TYPE, problems, refined, depth)
+    read_attributes(document, problems, refined, depth)
     extra_fields: dict[str, ResolvedField[Any]] = {}
     others = document
     if ZARR_V3_CONSOLIDATED_METADATA_KEY in document and _reads_consolidated(context):
         read.consolidated, extra_fields[ZARR_V3_CONSOLIDATED_METADATA_KEY] = _consolidated_member(
-            document[ZARR_V3_CONSOLIDATED_METADATA_KEY], context, problems, refined
+            document[ZARR_V3_CONSOLIDATED_METADATA_KEY], context, problems, refined, depth
         )
         others = {key: value for key, value in document.items() if key != ZARR_V3_CONSOLIDATED_METADATA_KEY}
     if not GROUP_SPEC_MEMBERS.issuperset(others):
-        extra_fields.update(read_extra_fields(others, GROUP_SPEC_MEMBERS, GroupExtraFieldDefinition, readers, problems, refined))
+        extra_fields.update(
+            read_extra_fields(others, GROUP_SPEC_MEMBERS, GroupExtraFieldDefinition, readers, problems, refined, depth)
+        )
     if extra_fields:
         read.extra_fields = FrozenObject({key: extra_fields[key] for key in document if key in extra_fields})
     read.problems = tuple(problems)
@@ -258,11 +260,11 @@ def _reads_consolidated(context: ZarrV3Context) -> bool:
 
 
 def _consolidated_member(
-    member: object, context: ZarrV3Context, problems: list[ValidationProblem], refined: dict[Any, object]
+    member: object, context: ZarrV3Context, problems: list[ValidationProblem], refined: dict[Any, object], depth: int
 ) -> tuple[ConsolidatedRead, ResolvedField[Any]]:
     """The group's `consolidated_metadata`, whose envelope alone is the group's to judge, with every document it lists read."""
     key = ZARR_V3_CONSOLIDATED_METADATA_KEY
-    consolidated = read_consolidated(member, context, 1)
+    consolidated = read_consolidated(member, context, depth + 1)
     problems.extend(
         ValidationProblem((key, *problem.loc), problem.message, problem.kind, input=problem.input, ctx=problem.ctx)
         for problem in (*consolidated.envelope_problems, *consolidated.json_problems)
@@ -287,15 +289,15 @@ class _NodeDocument(TypedDict, extra_items=UserJSONValue):
 _UNTAGGED: Final[Checker] = checker_of(_NodeDocument, True)
 
 
-def read_node(value: object, context: ZarrV3Context) -> NodeRead:
-    """Read `value` as a v3 array or group `zarr.json`, as its `node_type` says; never raises on bad input."""
-    if isinstance(value, Mapping):
+def read_node(value: object, context: ZarrV3Context, depth: int = 0) -> NodeRead:
+    """Read `value` as a v3 array or group `zarr.json` at `depth`, as its `node_type` says; never raises on bad input."""
+    if isinstance(value, Mapping) and depth < MAX_DEPTH:
         document = cast("Mapping[object, object]", value)
         node_type = document.get("node_type")
         if node_type == "array" and type(node_type) is str:
-            return read_array(document, context)
+            return read_array(document, context, depth)
         if node_type == "group" and type(node_type) is str:
-            return read_group(document, context)
+            return read_group(document, context, depth)
     problems: list[ValidationProblem] = []
-    _UNTAGGED(cast(object, value), (), problems, 0)
+    _UNTAGGED(cast(object, value), (), problems, depth)
     return UnknownNodeRead(tuple(problems))

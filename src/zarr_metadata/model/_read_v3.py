@@ -6,7 +6,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any, Final, Literal, cast
 
 from zarr_metadata._json import UNSET, Loc, UserJSONValue, ValidationProblem, shown
-from zarr_metadata._refuse import FAIL, Checker
+from zarr_metadata._refuse import FAIL, MAX_DEPTH, Checker
 from zarr_metadata.definition._fields import ResolvedField, UnclaimedField
 from zarr_metadata.definition._reader import Readers
 from zarr_metadata.typed_json import checker_of
@@ -21,8 +21,12 @@ def missing(member: str) -> ValidationProblem:
     return ValidationProblem((member,), f"missing required member {shown(member)}", "missing_key")
 
 
-def not_a_document(value: object) -> ValidationProblem:
-    """The problem of a document that is not a JSON object."""
+def not_a_document(value: object, depth: int = 0) -> ValidationProblem:
+    """The problem of a document that is not a JSON object, or that sits past the nesting limit."""
+    if depth >= MAX_DEPTH:
+        return ValidationProblem(
+            (), f"nesting deeper than {MAX_DEPTH} levels of arrays and objects is not allowed", "invalid_value", ctx={"max_depth": MAX_DEPTH}
+        )
     return ValidationProblem((), f"expected an object, got {shown(value)}", "invalid_type", input=_as_input(value))
 
 
@@ -31,7 +35,7 @@ def _as_input(value: object) -> Any:
 
 
 def read_head(
-    document: Mapping[Any, Any], node_type: Checker, problems: list[ValidationProblem], refined: dict[Any, object]
+    document: Mapping[Any, Any], node_type: Checker, problems: list[ValidationProblem], refined: dict[Any, object], depth: int
 ) -> None:
     """Check `zarr_format` and `node_type` (with the checker of the node type this reader reads), refining each into `refined`."""
     for member, check in (("zarr_format", _FORMAT), ("node_type", node_type)):
@@ -39,17 +43,17 @@ def read_head(
         if value is UNSET:
             problems.append(missing(member))
             continue
-        typed = check(value, (member,), problems, 1)
+        typed = check(value, (member,), problems, depth + 1)
         if typed is not FAIL:
             refined[member] = typed
 
 
-def read_attributes(document: Mapping[Any, Any], problems: list[ValidationProblem], refined: dict[Any, object]) -> None:
+def read_attributes(document: Mapping[Any, Any], problems: list[ValidationProblem], refined: dict[Any, object], depth: int) -> None:
     """Check `attributes`, user data whose numbers may be NaN or infinite, when the document has it."""
     value = document.get("attributes", UNSET)
     if value is UNSET:
         return
-    typed = _ATTRIBUTES(value, ("attributes",), problems, 1)
+    typed = _ATTRIBUTES(value, ("attributes",), problems, depth + 1)
     if typed is not FAIL:
         refined["attributes"] = typed
 
@@ -61,6 +65,7 @@ def read_extra_fields(
     readers: Readers,
     problems: list[ValidationProblem],
     refined: dict[Any, object],
+    depth: int,
 ) -> dict[str, ResolvedField[Any]]:
     """Each member of `document` the spec does not define, read as an extra field of `kind`, by key; refined into `refined`."""
     fields: dict[str, ResolvedField[Any]] = {}
@@ -73,7 +78,7 @@ def read_extra_fields(
             continue
         if reader is None:
             reader = readers.of(kind)
-        field = reader.read({key: value}, (key,), problems, 1)
+        field = reader.read({key: value}, (key,), problems, depth + 1)
         fields[key] = field
         if isinstance(field.json, Mapping):
             refined[key] = cast("Mapping[str, object]", field.json)[key]

@@ -1,8 +1,8 @@
 """Undoing known writer bugs in a v3 `zarr.json` before it is read strictly, with a report of each change.
 
-SPEC section 6: "Nothing else is repaired". Each repair here is one that
-SPEC names, and each is narrow enough that it cannot turn a valid
-document into another one.
+Only the writer bugs listed in `RepairKind` are repaired, nothing else, and
+each repair is narrow enough that it cannot turn a valid document into
+another one.
 """
 
 from __future__ import annotations
@@ -50,8 +50,8 @@ _CONSOLIDATED = "consolidated_metadata"
 _FLOAT_TYPES = frozenset({"float16", "float32", "float64"})
 _COMPLEX_TYPES = frozenset({"complex64", "complex128"})
 
-# SPEC section 2: nothing recurses past 256 levels of nesting. Each level of
-# consolidated metadata inside consolidated metadata is three levels deeper.
+# Nothing recurses past 256 levels of nesting. Each level of consolidated
+# metadata inside consolidated metadata is three levels deeper.
 _DEPTH_LIMIT = 256
 
 _Repaired: TypeAlias = tuple[object, list[Repair]]
@@ -96,9 +96,9 @@ def _repaired_array(document: Mapping[object, object], loc: Loc, *, inside_conso
     grid, found = _repaired_chunk_grid(document, loc)
     repairs.extend(found)
     result = document if grid is None else _replaced(document, "chunk_grid", grid)
-    # SPEC: "bare non-finite v2 fill values (and v3 float fill values inside
-    # consolidated metadata) become ..." -- a top-level v3 document's bare NaN
-    # is not a known writer bug, so it stays a problem for the reader.
+    # A bare non-finite float fill value is repaired only inside consolidated
+    # metadata: a top-level v3 document's bare NaN is not a known writer bug,
+    # so it stays a problem for the reader.
     if inside_consolidated:
         fill_value, found = _repaired_fill_value(document, loc)
         repairs.extend(found)
@@ -220,7 +220,7 @@ def _is_text(value: object, text: str) -> bool:
 
 
 def _is_zero(value: object) -> bool:
-    # `False == 0` in Python, but a JSON boolean is never a number (SPEC section 2).
+    # `False == 0` in Python, but a JSON boolean is never a number.
     return isinstance(value, int) and not isinstance(value, bool) and value == 0
 
 

@@ -5,7 +5,7 @@ from zarr_metadata._common import (
     ZarrV3MetadataFieldJSON,
     ZarrV3NamedConfigJSON,
 )
-from zarr_metadata.model._names import (
+from zarr_metadata._names import (
     NodeName,
     NodePath,
 )

@@ -65,6 +65,15 @@ class ZarrV3ContextSlots(TypedDict, total=False, closed=True):
     """Members of a group document that the spec does not define, by key."""
 
 
+def _readers_of(tables: Tables, kinds: Mapping[str, type[Definition[Any]]]) -> Readers:
+    """The field readers of a scope of `tables`, asking the tables for claimants rather than the scope, which keeps the readers."""
+
+    def claimant(kind: type[Definition[Any]], name: str) -> Definition[Any] | None:
+        return claimant_in(tables, kinds, kind, name, _FORMAT)
+
+    return Readers(claimant)
+
+
 @final
 class ZarrV3Context:
     """A scope that reads Zarr v3 documents: one read-only slot per kind of field, each mapping a name to its definition.
@@ -87,14 +96,14 @@ class ZarrV3Context:
     def __init__(self, **slots: Unpack[ZarrV3ContextSlots]) -> None:
         self._tables = filed(self.kinds, slots, _FORMAT)
         self._hash = None
-        self._readers = Readers(self)
+        self._readers = _readers_of(self._tables, self.kinds)
 
     @classmethod
     def _of(cls, tables: Tables) -> ZarrV3Context:
         context = object.__new__(cls)
         context._tables = tables
         context._hash = None
-        context._readers = Readers(context)
+        context._readers = _readers_of(tables, cls.kinds)
         return context
 
     def _field_readers(self) -> Readers:
@@ -192,7 +201,7 @@ class ZarrV3Context:
         return self._tables == other._tables
 
     def __hash__(self) -> int:
-        # Readers key their caches by scope, so the hash is worked out once.
+        # A scope is hashed wherever it is a key (a model's meaning, a union), so the hash is worked out once.
         if self._hash is None:
             self._hash = hash((ZarrV3Context, tables_key(self._tables)))
         return self._hash

@@ -208,7 +208,7 @@ class _V3Field(Definition[C]):
             return None
         return ValidationProblem(
             loc if isinstance(value, str) else (*loc, "name"),
-            f"expected a {cls.label} name of lowercase letters, digits, '-', '_' and '.' "
+            f"expected a {cls.label} name of at least two lowercase letters, digits, '-', '_' and '.' "
             f"starting with a letter, or a URI, got {shown(name)}",
             "invalid_value",
             input=name,
@@ -425,6 +425,10 @@ class ExtraFieldDefinition(Definition[C]):
     # and seldom written twice the same; keying it would cost more than it saves.
     remembered: ClassVar[bool] = False
 
+    @property
+    def finite_numbers(self) -> bool:
+        return self.finite
+
     def _refusal(self) -> str | None:
         finite = cast(object, self.finite)
         if not isinstance(finite, bool):
@@ -504,7 +508,7 @@ class ArrayExtraFieldDefinition(ExtraFieldDefinition[C]):
     """An extra field of a v3 array document: a member the spec does not define, read by its key."""
 
     label: ClassVar[str] = "array extra field"
-    spec_members: ClassVar[frozenset[str]] = frozenset(ZarrV3ArrayMetadataJSON.__annotations__)
+    spec_members: ClassVar[frozenset[str]] = frozenset(member.key for member in typeddict_members(ZarrV3ArrayMetadataJSON).members)
     is_kind: ClassVar[bool] = True
 
 
@@ -513,7 +517,7 @@ class GroupExtraFieldDefinition(ExtraFieldDefinition[C]):
     """An extra field of a v3 group document: a member the spec does not define, read by its key; `consolidated_metadata` is one."""
 
     label: ClassVar[str] = "group extra field"
-    spec_members: ClassVar[frozenset[str]] = frozenset(ZarrV3GroupMetadataJSON.__annotations__)
+    spec_members: ClassVar[frozenset[str]] = frozenset(member.key for member in typeddict_members(ZarrV3GroupMetadataJSON).members)
     is_kind: ClassVar[bool] = True
 
 

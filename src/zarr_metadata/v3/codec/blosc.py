@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Annotated, Final, Literal, NotRequired, get_args
 
 from annotated_types import Ge, Interval
@@ -48,24 +47,30 @@ BloscCodecMetadata = BloscCodecObject
 """A blosc codec field: always an object, since its configuration is required."""
 
 
-def _rules(configuration: BloscCodecConfiguration, nested: Nested) -> Iterator[ValidationProblem]:
+def _rules(configuration: BloscCodecConfiguration, nested: Nested) -> tuple[ValidationProblem, ...]:
     typesize = configuration.get("typesize")
     shuffle = configuration["shuffle"]
     if typesize is None:
-        if shuffle != BLOSC_NO_SHUFFLE:
-            yield ValidationProblem(
+        if shuffle == BLOSC_NO_SHUFFLE:
+            return ()
+        return (
+            ValidationProblem(
                 ("typesize",),
                 f"expected a typesize, which the shuffle {shown(shuffle)} needs, got none",
                 "missing_key",
-            )
-    elif typesize < 1:
-        yield ValidationProblem(
+            ),
+        )
+    if typesize >= 1:
+        return ()
+    return (
+        ValidationProblem(
             ("typesize",),
             f"expected an integer >= 1, got {shown(typesize)}",
             "invalid_value",
             input=typesize,
             ctx={"ge": 1},
-        )
+        ),
+    )
 
 
 def _canonical(configuration: BloscCodecConfiguration) -> BloscCodecConfiguration:
