@@ -77,6 +77,8 @@ def _key_of(value: object, depth: int) -> bytes | None:
 def json_key(value: object, longest: int = _LONGEST_KEY) -> bytes | None:
     """A key for a JSON value as a parser makes it: its marshalled form, which tells `1`, `1.0` and `true` apart; None when longer than `longest` bytes, or not such a value."""
     try:
+        # Version 2 writes no back-references: those depend on reference
+        # counts, so one value could be written two ways.
         key = marshal.dumps(cast(Any, value), 2)
     except ValueError:  # a value no parser makes, such as a dict subclass
         return None

@@ -174,7 +174,7 @@ def read_array(value: object, context: ZarrV3Context, depth: int = 0) -> ArrayRe
     # document keeps the order it was written in.
     refined: dict[Any, Any] = dict.fromkeys(document)
     readers: Readers = context._field_readers()  # pyright: ignore[reportPrivateUsage]
-    read_head(document, _NODE_TYPE, problems, refined, depth)
+    read_head(document, "array", _NODE_TYPE, problems, refined, depth)
     _read_structure(document, readers, read, problems, refined, depth)
     read_attributes(document, problems, refined, depth)
     if not SPEC_MEMBERS.issuperset(document):

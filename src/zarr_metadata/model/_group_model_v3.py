@@ -8,6 +8,7 @@ from typing import Any, ClassVar, Literal, Self, TypeAlias, cast
 
 from typing_extensions import TypedDict, Unpack
 
+from zarr_metadata._collector import collector_paused
 from zarr_metadata._frozen import FrozenObject, thawed
 from zarr_metadata._json import UNSET, JSONValue, Loc, ValidationProblem
 from zarr_metadata.definition._fields import ResolvedField, UnclaimedField
@@ -223,7 +224,8 @@ class _ConsolidatedModelRead:
 
     def __init__(self, read: ConsolidatedRead, context: ZarrV3Context) -> None:
         self.read = read
-        self.nodes: Mapping[str, Any] = FrozenObject({path: node_reading(node, context) for path, node in read.nodes.items()})
+        with collector_paused():
+            self.nodes: Mapping[str, Any] = FrozenObject({path: node_reading(node, context) for path, node in read.nodes.items()})
 
     @property
     def problems(self) -> tuple[ValidationProblem, ...]:

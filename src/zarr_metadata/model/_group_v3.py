@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, cast
 
 from typing_extensions import TypedDict
 
+from zarr_metadata._collector import collector_paused
 from zarr_metadata._frozen import FrozenObject, fast_constructor
 from zarr_metadata._json import UNSET, Loc, UserJSONValue, ValidationProblem
 from zarr_metadata._names import node_path_problems, parent_path
@@ -169,6 +170,11 @@ def read_consolidated(value: object, context: ZarrV3Context, depth: int = 0) -> 
     The documents must form a tree: each key a relative node path, each
     parent listed, and only groups holding children.
     """
+    with collector_paused():
+        return _read_consolidated(value, context, depth)
+
+
+def _read_consolidated(value: object, context: ZarrV3Context, depth: int) -> ConsolidatedRead:
     read = ConsolidatedRead()
     envelope = _ENVELOPE(value, (), read.envelope_problems, depth)
     listed: Mapping[Any, Any] = {}
@@ -233,7 +239,7 @@ def read_group(value: object, context: ZarrV3Context, depth: int = 0) -> GroupRe
     problems: list[ValidationProblem] = []
     refined: dict[Any, Any] = dict.fromkeys(document)
     readers: Readers = context._field_readers()  # pyright: ignore[reportPrivateUsage]
-    read_head(document, _NODE_TYPE, problems, refined, depth)
+    read_head(document, "group", _NODE_TYPE, problems, refined, depth)
     read_attributes(document, problems, refined, depth)
     extra_fields: dict[str, ResolvedField[Any]] = {}
     others = document

@@ -35,17 +35,28 @@ def _as_input(value: object) -> Any:
 
 
 def read_head(
-    document: Mapping[Any, Any], node_type: Checker, problems: list[ValidationProblem], refined: dict[Any, object], depth: int
+    document: Mapping[Any, Any],
+    node_type: str,
+    check_node_type: Checker,
+    problems: list[ValidationProblem],
+    refined: dict[Any, object],
+    depth: int,
 ) -> None:
-    """Check `zarr_format` and `node_type` (with the checker of the node type this reader reads), refining each into `refined`."""
-    for member, check in (("zarr_format", _FORMAT), ("node_type", node_type)):
-        value = document.get(member, UNSET)
-        if value is UNSET:
-            problems.append(missing(member))
-            continue
-        typed = check(value, (member,), problems, depth + 1)
-        if typed is not FAIL:
-            refined[member] = typed
+    """Check `zarr_format` and `node_type` (`node_type` as this reader reads it, judged by its checker), refining each into `refined`."""
+    zarr_format = document.get("zarr_format", UNSET)
+    if zarr_format == 3 and type(zarr_format) is int:
+        refined["zarr_format"] = 3
+    elif zarr_format is UNSET:
+        problems.append(missing("zarr_format"))
+    elif _FORMAT(zarr_format, ("zarr_format",), problems, depth + 1) is not FAIL:
+        refined["zarr_format"] = zarr_format
+    written = document.get("node_type", UNSET)
+    if written == node_type and type(written) is str:
+        refined["node_type"] = node_type
+    elif written is UNSET:
+        problems.append(missing("node_type"))
+    elif check_node_type(written, ("node_type",), problems, depth + 1) is not FAIL:
+        refined["node_type"] = written
 
 
 def read_attributes(document: Mapping[Any, Any], problems: list[ValidationProblem], refined: dict[Any, object], depth: int) -> None:
