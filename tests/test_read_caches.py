@@ -74,3 +74,22 @@ def test_arrays_of_one_structure_read_to_shared_fields_and_their_own_attributes(
     assert changed.problems == () and changed.metadata is not None and changed.metadata.shape == (100, 99)
     wrong = read_array_metadata_v3(documents.array_document(shape=[100]))
     assert [problem.loc for problem in wrong.problems] == [("chunk_grid", "configuration", "chunk_shape")]
+
+
+def test_after_many_new_keys_one_in_eight_is_keyed_until_one_repeats() -> None:
+    kept = Kept(1024)
+    for index in range(64):
+        assert kept.worth_a_key()
+        kept.keep(str(index).encode(), index)
+    asked = [kept.worth_a_key() for _ in range(64)]
+    assert asked.count(True) == 8
+    kept.keep(b"0", 0)  # seen before: kept, and keys are worth making again
+    assert kept.found(b"0") == 0 and all(kept.worth_a_key() for _ in range(8))
+
+
+def test_alike_arrays_after_many_distinct_ones_are_still_read_from_what_was_kept() -> None:
+    zarr_metadata.clear_caches()
+    for index in range(200):
+        assert read_array_metadata_v3(documents.array_document(shape=[100 + index, 100])).problems == ()
+    alike = [read_array_metadata_v3(documents.array_document(attributes={"index": index})) for index in range(40)]
+    assert alike[-1].pipeline is alike[-2].pipeline

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import marshal
 import weakref
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol, TypeVar, cast
 
 from zarr_metadata._frozen import FrozenObject
@@ -56,6 +56,9 @@ _NOTHING: Mapping[str, JSONValue] = FrozenObject()
 _NO_ALIAS_PROBLEMS = Definition.alias_problems.__func__  # pyright: ignore[reportFunctionMemberAccess]
 """What a kind that judges nothing about the member a field sits in says: no problem, so it is not asked."""
 
+_FRUITLESS = 64
+"""How many new keys in a row make a keeper key only one value in eight: a store whose documents all differ pays little for keys."""
+
 _MOST_FIELDS = 4096
 """How many fields written as objects each field reader keeps."""
 
@@ -83,6 +86,22 @@ def json_key(value: object, longest: int = _LONGEST_KEY) -> bytes | None:
     except ValueError:  # a value no parser makes, such as a dict subclass
         return None
     return key if len(key) <= longest else None
+
+
+def add_found(
+    problems: list[ValidationProblem], definition: Definition[Any], hook: str, found: Callable[[], Iterable[ValidationProblem]], at: Loc
+) -> int:
+    """Add the problems a definition's `hook` finds (by calling `found`), located from `at`, and say how many; an error it raises names the hook."""
+    start = len(problems)
+    try:
+        problems.extend(found())
+    except Exception as error:
+        blame(error, definition, hook)
+        raise
+    count = len(problems) - start
+    if count:
+        relocate_from(problems, start, at)
+    return count
 
 
 _LIVE: weakref.WeakSet[Readers] = weakref.WeakSet()
@@ -116,12 +135,29 @@ class Kept(dict[bytes, Any]):
     whose every document differs keeps nothing.
     """
 
-    __slots__ = ("most", "seen")
+    __slots__ = ("asked", "fruitless", "most", "seen")
 
     def __init__(self, most: int) -> None:
         super().__init__()
         self.most = most
         self.seen: set[bytes] = set()
+        self.fruitless = 0
+        """How many keys in a row were new: the documents read lately have nothing in common."""
+        self.asked = 0
+
+    def worth_a_key(self) -> bool:
+        """Whether making the key of the next value is worth its cost: always, unless the last many keys were all new, and then one time in eight."""
+        if self.fruitless < _FRUITLESS:
+            return True
+        self.asked += 1
+        return self.asked % 8 == 0
+
+    def found(self, key: bytes) -> Any:
+        """What is kept under `key`, or None."""
+        value = self.get(key)
+        if value is not None:
+            self.fruitless = 0
+        return value
 
     def keep(self, key: bytes, value: object) -> None:
         """Keep `value` under `key` if the key was seen before, first forgetting everything when full."""
@@ -130,7 +166,9 @@ class Kept(dict[bytes, Any]):
             if len(seen) >= 4 * self.most:
                 seen.clear()
             seen.add(key)
+            self.fruitless += 1
             return
+        self.fruitless = 0
         if len(self) >= self.most:
             self.clear()
         self[key] = value
@@ -318,16 +356,10 @@ class Plan:
         check = self.check_fill_value
         assert check is not None
         typed = check(value, loc, problems, depth)
-        if typed is FAIL or self.fill_value_rules is None:
+        rules = self.fill_value_rules
+        if typed is FAIL or rules is None:
             return typed
-        start = len(problems)
-        try:
-            problems.extend(self.fill_value_rules(field.configuration, field.nested, typed))
-        except Exception as error:
-            blame(error, self.definition, "fill_value_rules")
-            raise
-        if len(problems) > start:
-            relocate_from(problems, start, loc)
+        if add_found(problems, self.definition, "fill_value_rules", lambda: rules(field.configuration, field.nested, typed), loc):
             return FAIL
         return typed
 
@@ -392,18 +424,12 @@ class Plan:
         self, typed: object, nested: Nested, value: object, loc: Loc, at: Loc, problems: list[ValidationProblem]
     ) -> bool:
         """Whether the definition's rules find problems in the configuration, adding them located in the document."""
-        assert self.rules is not None
-        found = len(problems)
-        try:
-            problems.extend(self.rules(typed, nested))
-        except Exception as error:
-            blame(error, self.definition, "rules")
-            raise
-        if len(problems) == found:
-            return False
-        relocate_from(problems, found, at)
-        self._in_name(value, loc, problems, found)
-        return True
+        rules = self.rules
+        assert rules is not None
+        count = add_found(problems, self.definition, "rules", lambda: rules(typed, nested), at)
+        if count:
+            self._in_name(value, loc, problems, len(problems) - count)
+        return count > 0
 
     def _implied(self, configuration: object, value: object, at: Loc, problems: list[ValidationProblem], depth: int) -> object:
         """The configuration a name carries, with a problem when the field writes another one too."""

@@ -21,7 +21,7 @@ from zarr_metadata._refuse import FAIL, MAX_DEPTH, Checker
 from zarr_metadata._shapes import typeddict_members
 from zarr_metadata.definition._definition import blame, no_rules
 from zarr_metadata.definition._fields import AcceptedField, ResolvedField, UnclaimedField
-from zarr_metadata.definition._reader import FieldReader, Readers, json_key, relocate_from
+from zarr_metadata.definition._reader import FieldReader, Readers, add_found, json_key
 from zarr_metadata.model._read_v3 import (
     missing,
     not_a_document,
@@ -191,6 +191,8 @@ def read_array(value: object, context: ZarrV3Context, depth: int = 0) -> ArrayRe
 _STRUCTURAL: Final = ("data_type", "chunk_grid", "chunk_key_encoding", "codecs", "shape", "fill_value", "dimension_names", "storage_transformers")
 """The members whose reading depends only on what they write: arrays of one hierarchy often write them all the same."""
 
+_GRID_CONFIGURATION: Final = ("chunk_grid", "configuration")
+
 _ABSENT: Final = (...,) * len(_STRUCTURAL)
 """What stands in the key of a structure for each member it lacks: marshal writes `...`, which JSON has not."""
 
@@ -209,9 +211,10 @@ def _read_structure(
     """Read the structural members and check them across, or take what the same members read to before."""
     # How deep the document sits is part of the key: deep enough, the same
     # members would reach the nesting limit.
-    key = json_key((depth, *map(document.get, _STRUCTURAL, _ABSENT)), _LONGEST_STRUCTURE)
+    kept = readers.structures
+    key = json_key((depth, *map(document.get, _STRUCTURAL, _ABSENT)), _LONGEST_STRUCTURE) if kept.worth_a_key() else None
     if key is not None:
-        known = readers.structures.get(key)
+        known = kept.found(key)
         if known is not None:
             found, members = known
             read.data_type, read.chunk_grid, read.chunk_key_encoding, read.chunk, read.pipeline, read.storage_transformers = found
@@ -234,7 +237,7 @@ def _read_structure(
     read.storage_transformers = _storage_transformers(document, readers, problems, refined, depth)
     if key is not None and len(problems) == start:
         found = (read.data_type, read.chunk_grid, read.chunk_key_encoding, read.chunk, read.pipeline, read.storage_transformers)
-        readers.structures.keep(key, (found, {member: refined[member] for member in _STRUCTURAL if member in document}))
+        kept.keep(key, (found, {member: refined[member] for member in _STRUCTURAL if member in document}))
 
 
 def _field(
@@ -351,16 +354,10 @@ def _chunk_lengths(grid: object, shape: tuple[int, ...] | None, problems: list[V
         return (None,) * len(shape)
     field = cast("AcceptedField[ChunkGridDefinition[Any]]", grid)
     definition, configuration, nested = field.definition, field.configuration, field.nested
-    if definition.shape_rules is not no_rules:
-        start = len(problems)
-        try:
-            problems.extend(definition.shape_rules(configuration, nested, shape))
-        except Exception as error:
-            blame(error, definition, "shape_rules")
-            raise
-        if len(problems) > start:
-            relocate_from(problems, start, ("chunk_grid", "configuration"))
-            return (None,) * len(shape)
+    if definition.shape_rules is not no_rules and add_found(
+        problems, definition, "shape_rules", lambda: definition.shape_rules(configuration, nested, shape), _GRID_CONFIGURATION
+    ):
+        return (None,) * len(shape)
     if definition.chunk_lengths is unknown_lengths:
         return (None,) * len(shape)
     try:

@@ -314,6 +314,10 @@ class ChunkGridDefinition(_V3Field[C]):
     label: ClassVar[str] = "chunk grid"
     field_aliases: ClassVar[tuple[TypeAliasType, ...]] = (ZarrV3ChunkGridField,)
     is_kind: ClassVar[bool] = True
+    # A grid writes the chunk shape of its array: arrays that share it share
+    # their whole structure, which the array reader keeps, so keeping grids
+    # alone would only cost.
+    remembered: ClassVar[bool] = False
 
     shape_rules: Callable[[C, Nested, tuple[int, ...]], Iterable[ValidationProblem]] = dataclasses.field(default=no_rules, metadata=HOOK)
     """The spec violations in this grid over an array of a given shape, located in the configuration."""

@@ -10,7 +10,7 @@ from zarr_metadata._frozen import FrozenObject, fast_constructor
 from zarr_metadata._json import Loc, ValidationProblem
 from zarr_metadata.definition._definition import blame, no_rules
 from zarr_metadata.definition._fields import AcceptedField, ResolvedField
-from zarr_metadata.definition._reader import relocate_from
+from zarr_metadata.definition._reader import add_found
 from zarr_metadata.v3._definition import (
     UNKNOWN_CHUNK,
     Chunk,
@@ -98,17 +98,11 @@ def _array_stage(
 ) -> tuple[Stage, Chunk | None]:
     """The stage of a claimed codec that receives an array and the chunk it passes on, adding the problems of its input."""
     definition, configuration, nested = codec.definition, codec.configuration, codec.nested
-    at = (*loc, "configuration")
     if definition.chunk_rules is not no_rules:
-        start = len(problems)
-        try:
-            problems.extend(definition.chunk_rules(configuration, nested, received))
-        except Exception as error:
-            blame(error, definition, "chunk_rules")
-            raise
-        if len(problems) > start:
-            relocate_from(problems, start, at)
-            _on_the_codec(codec, loc, at, problems, start)
+        at = (*loc, "configuration")
+        count = add_found(problems, definition, "chunk_rules", lambda: definition.chunk_rules(configuration, nested, received), at)
+        if count:
+            _on_the_codec(codec, loc, at, problems, len(problems) - count)
     inner = _NO_STAGES
     if definition.pipelines is not no_pipelines:
         inner = _inner_stages(loc, codec, received, problems)
