@@ -36,7 +36,6 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-import zarr_metadata  # noqa: E402
 from distinct import distinct_arrays, group_listing  # noqa: E402
 from zarr_metadata.model import (  # noqa: E402
     ZarrV3GroupMetadata,
