@@ -205,6 +205,14 @@ class Definition(Generic[C]):
         """Where the configuration of a field at `loc` sits."""
         return (*loc, "configuration")
 
+    moves_configuration: ClassVar[bool] = False
+    """Whether a place in a configuration is not where the document writes it, so `nested_loc` must be asked; a v2 structured data type writes its fields as the field itself."""
+
+    @classmethod
+    def nested_loc(cls, loc: Loc, path: Loc) -> Loc:
+        """Where the document writes what sits at `path` in the configuration of a field at `loc`."""
+        return (*cls.configuration_loc(loc), *path)
+
     @classmethod
     def filed_under(cls, name: str) -> tuple[str | None, Mapping[str, JSONValue] | None]:
         """The name the definition that reads `name` is filed under, and the configuration the name carries, if any."""

@@ -374,6 +374,27 @@ class Plan:
         envelope_ok: bool,
     ) -> ResolvedField[Any]:
         """The field `value` at `loc`, whose envelope names `name` and writes `configuration` (UNSET if none)."""
+        if not self.kind.moves_configuration:
+            return self._read(name, value, configuration, loc, problems, depth, envelope_ok)
+        start = len(problems)
+        field = self._read(name, value, configuration, loc, problems, depth, envelope_ok)
+        for index in range(start, len(problems)):
+            problem = problems[index]
+            if len(problem.loc) > len(loc) and problem.loc[: len(loc)] == loc:
+                moved = self.kind.nested_loc(loc, problem.loc[len(loc) :])
+                problems[index] = ValidationProblem(moved, problem.message, problem.kind, input=problem.input, ctx=problem.ctx)
+        return field
+
+    def _read(
+        self,
+        name: str,
+        value: object,
+        configuration: object,
+        loc: Loc,
+        problems: list[ValidationProblem],
+        depth: int,
+        envelope_ok: bool,
+    ) -> ResolvedField[Any]:
         at = (*loc, "configuration") if self.nests else loc
         written = configuration
         own = len(problems)
@@ -390,7 +411,7 @@ class Plan:
         ok = envelope_ok and len(problems) == own
         nested = NO_NESTED
         if self.positions:
-            nested = self._nested(typed, at, problems, depth + 1)
+            nested = self._nested(typed, loc, at, problems, depth + 1)
             typed = _with_fields(typed, nested)
             if typed is UNSET:
                 return self.refused(name, value, written, nested, depth)
@@ -454,7 +475,7 @@ class Plan:
             problem = problems[index]
             problems[index] = ValidationProblem(at, problem.message, problem.kind, input=problem.input, ctx=problem.ctx)
 
-    def _nested(self, configuration: object, at: Loc, problems: list[ValidationProblem], depth: int) -> Nested:
+    def _nested(self, configuration: object, loc: Loc, at: Loc, problems: list[ValidationProblem], depth: int) -> Nested:
         """The fields the configuration holds, read in the same scope and keyed by where they sit."""
         nested: dict[tuple[str | int, ...], ResolvedField[Any]] = {}
         readers = self.readers
@@ -462,7 +483,7 @@ class Plan:
             reader = readers.of(held)
             judged = held.alias_problems.__func__ is not _NO_ALIAS_PROBLEMS  # pyright: ignore[reportFunctionMemberAccess]
             for path, item in _reached(configuration, steps):
-                field_loc = (*at, *path)
+                field_loc = (*at, *path) if not self.kind.moves_configuration else self.kind.nested_loc(loc, path)
                 field = reader.read(item, field_loc, problems, depth + len(path))
                 nested[path] = field
                 if judged and field.definition is not None:

@@ -10,13 +10,15 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, TypeAlias, TypeVar, cast, get_args, get_origin
+from typing import Any, ClassVar, Self, TypeAlias, TypeVar, cast, get_args, get_origin
 
 from zarr_metadata._json import Loc
 from zarr_metadata._shapes import typeddict_members
 from zarr_metadata.definition._definition import Definition
+from zarr_metadata.definition._reader import Readers
 
 D = TypeVar("D", bound=Definition[Any])
+_K = TypeVar("_K", bound=Definition[Any])
 
 Tables: TypeAlias = Mapping[str, Mapping[str, Definition[Any]]]
 """A scope's slots: for each slot, the definitions in it by the name each is filed under."""
@@ -184,3 +186,99 @@ def slot_contents(tables: Tables) -> dict[str, tuple[Definition[Any], ...]]:
 def tables_key(tables: Tables) -> object:
     """A hashable value equal for equal tables."""
     return tuple((slot, frozenset(table.items())) for slot, table in sorted(tables.items()))
+
+
+class Scope:
+    """What the scopes of both formats share: slots filed once, asked for claimants, changed into new scopes, compared by what they file.
+
+    A subclass declares its slots (`kinds`, read from its slots TypedDict)
+    and its `format_name`, and adds a property per slot.
+    """
+
+    __slots__ = ("_hash", "_readers", "_tables")
+
+    kinds: ClassVar[Mapping[str, type[Definition[Any]]]] = MappingProxyType({})
+    """The kind of definition each slot holds."""
+    format_name: ClassVar[str] = ""
+    """The format in messages, "v3" or "v2"."""
+
+    _tables: Tables
+    _hash: int | None
+    _readers: Readers
+
+    def __init__(self, **slots: object) -> None:
+        self._set(filed(self.kinds, slots, self.format_name))
+
+    def _set(self, tables: Tables) -> None:
+        self._tables = tables
+        self._hash = None
+        self._readers = _readers_of(tables, self.kinds, self.format_name)
+
+    @classmethod
+    def _of(cls, tables: Tables) -> Self:
+        scope = object.__new__(cls)
+        scope._set(tables)
+        return scope
+
+    @classmethod
+    def _restored(cls, contents: Mapping[str, Iterable[Definition[Any]]]) -> Self:
+        return cls._of(filed(cls.kinds, contents, cls.format_name))
+
+    def _field_readers(self) -> Readers:
+        """The readers of fields in this scope, which keep what they work out about each definition for as long as the scope lives."""
+        return self._readers
+
+    def definitions_of(self, kind: type[_K]) -> Mapping[str, _K]:
+        """The definitions of `kind` in scope, by the name each is filed under; `TypeError` for a kind of the other format."""
+        return self._tables[slot_of(self.kinds, kind, self.format_name)]  # pyright: ignore[reportReturnType]
+
+    def claimant(self, kind: type[D], name: str) -> D | None:
+        """The definition of `kind` in scope that reads `name` as a document writes it, or None."""
+        return claimant_in(self._tables, self.kinds, kind, name, self.format_name)
+
+    def _updated(self, slots: Mapping[str, object]) -> Self:
+        return self._of(updated(self._tables, self.kinds, slots, self.format_name))
+
+    def _joined(self, others: Iterable[Scope]) -> Self:
+        joined: list[Tables] = [self._tables]
+        for other in others:
+            if type(other) is not type(self):
+                msg = f"a {self.format_name} scope joins only {self.format_name} scopes, got {other!r}"
+                raise TypeError(msg)
+            joined.append(other._tables)
+        return self._of(joined_tables(self.kinds, joined))
+
+    def __repr__(self) -> str:
+        # Short, because a scope shows in signatures as a default argument.
+        count = sum(len(table) for table in self._tables.values())
+        return f"{type(self).__name__}(<{count} definitions>)"
+
+    def __reduce__(self) -> tuple[object, tuple[dict[str, tuple[Definition[Any], ...]]]]:
+        # A scope is its definitions, so it pickles as them.
+        return (type(self)._restored, (slot_contents(self._tables),))
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
+        return self
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._tables == cast(Scope, other)._tables
+
+    def __hash__(self) -> int:
+        # A scope is hashed wherever it is a key (a model's meaning, a union), so the hash is worked out once.
+        if self._hash is None:
+            self._hash = hash((type(self), tables_key(self._tables)))
+        return self._hash
+
+
+def _readers_of(tables: Tables, kinds: Mapping[str, type[Definition[Any]]], format_name: str) -> Readers:
+    """The field readers of a scope of `tables`, asking the tables for claimants rather than the scope, which keeps the readers."""
+
+    def claimant(kind: type[Definition[Any]], name: str) -> Definition[Any] | None:
+        return claimant_in(tables, kinds, kind, name, format_name)
+
+    return Readers(claimant)

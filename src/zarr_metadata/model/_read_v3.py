@@ -122,14 +122,14 @@ def with_nested(loc: Loc, field: ResolvedField[Any]) -> Iterator[tuple[Loc, Reso
     yield loc, field
     if not field.nested:
         return
-    at = field.read_as.configuration_loc(loc)
+    kind = field.read_as
     json: object = field.json
     written: object = field.read_as.written_configuration(cast(Any, json)) if json is not UNSET else None
     # A definition files the fields it holds in the order its configuration
     # declares them, which need not be the order the document writes them in.
     held_fields = sorted(field.nested.items(), key=lambda item: _written_position(written, item[0]))
     for path, held in held_fields:
-        yield from with_nested((*at, *path), held)
+        yield from with_nested(kind.nested_loc(loc, path), held)
 
 
 def _written_position(value: object, path: tuple[str | int, ...]) -> tuple[int, ...]:

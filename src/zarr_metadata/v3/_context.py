@@ -8,18 +8,7 @@ from typing import Any, ClassVar, Literal, TypeVar, cast, final
 from typing_extensions import TypedDict, Unpack
 
 from zarr_metadata.definition._definition import Definition
-from zarr_metadata.definition._reader import Readers
-from zarr_metadata.definition._scope import (
-    Tables,
-    claimant_in,
-    filed,
-    joined_tables,
-    slot_contents,
-    slot_kinds,
-    slot_of,
-    tables_key,
-    updated,
-)
+from zarr_metadata.definition._scope import Scope, slot_kinds
 from zarr_metadata.v3._definition import (
     V3_KINDS,
     ArrayExtraFieldDefinition,
@@ -33,9 +22,6 @@ from zarr_metadata.v3._definition import (
 )
 
 D = TypeVar("D", bound=Definition[Any])
-_K = TypeVar("_K", bound=Definition[Any])
-
-_FORMAT = "v3"
 
 
 class ZarrV3ContextSlots(TypedDict, total=False, closed=True):
@@ -65,17 +51,8 @@ class ZarrV3ContextSlots(TypedDict, total=False, closed=True):
     """Members of a group document that the spec does not define, by key."""
 
 
-def _readers_of(tables: Tables, kinds: Mapping[str, type[Definition[Any]]]) -> Readers:
-    """The field readers of a scope of `tables`, asking the tables for claimants rather than the scope, which keeps the readers."""
-
-    def claimant(kind: type[Definition[Any]], name: str) -> Definition[Any] | None:
-        return claimant_in(tables, kinds, kind, name, _FORMAT)
-
-    return Readers(claimant)
-
-
 @final
-class ZarrV3Context:
+class ZarrV3Context(Scope):
     """A scope that reads Zarr v3 documents: one read-only slot per kind of field, each mapping a name to its definition.
 
     A definition of another kind than its slot holds, and a mapping key
@@ -84,35 +61,14 @@ class ZarrV3Context:
     claims nothing. Scopes are equal when they file the same definitions.
     """
 
-    __slots__ = ("_hash", "_readers", "_tables")
+    __slots__ = ()
 
     kinds: ClassVar[Mapping[str, type[Definition[Any]]]] = slot_kinds(ZarrV3ContextSlots, V3_KINDS)
     """The kind of definition each slot holds, as `ZarrV3ContextSlots` declares them."""
-
-    _tables: Tables
-    _hash: int | None
-    _readers: Readers
+    format_name: ClassVar[str] = "v3"
 
     def __init__(self, **slots: Unpack[ZarrV3ContextSlots]) -> None:
-        self._tables = filed(self.kinds, slots, _FORMAT)
-        self._hash = None
-        self._readers = _readers_of(self._tables, self.kinds)
-
-    @classmethod
-    def _of(cls, tables: Tables) -> ZarrV3Context:
-        context = object.__new__(cls)
-        context._tables = tables
-        context._hash = None
-        context._readers = _readers_of(tables, cls.kinds)
-        return context
-
-    def _field_readers(self) -> Readers:
-        """The readers of fields in this scope, which keep what they work out about each definition for as long as the scope lives."""
-        return self._readers
-
-    @classmethod
-    def _restored(cls, contents: Mapping[str, Iterable[Definition[Any]]]) -> ZarrV3Context:
-        return cls._of(filed(cls.kinds, contents, _FORMAT))
+        super().__init__(**slots)
 
     @property
     def zarr_format(self) -> Literal[3]:
@@ -154,13 +110,9 @@ class ZarrV3Context:
         """The definitions of members of a group document that the spec does not define, by key."""
         return cast("Mapping[str, GroupExtraFieldDefinition[Any]]", self.definitions_of(GroupExtraFieldDefinition))
 
-    def definitions_of(self, kind: type[_K]) -> Mapping[str, _K]:
-        """The definitions of `kind` in scope, by the name each is filed under; `TypeError` for a kind of the other format."""
-        return self._tables[slot_of(self.kinds, kind, _FORMAT)]  # pyright: ignore[reportReturnType]
-
     def claimant(self, kind: type[D], name: str) -> D | None:
         """The definition of `kind` in scope that reads `name` as a document writes it (`r16` is read by `r*`), or None."""
-        return claimant_in(self._tables, self.kinds, kind, name, _FORMAT)
+        return super().claimant(kind, name)
 
     def update(self, **slots: Unpack[ZarrV3ContextSlots]) -> ZarrV3Context:
         """This scope with each slot given here holding only the definitions given for it; the other slots are kept.
@@ -170,41 +122,11 @@ class ZarrV3Context:
         MY_CODEC])` adds one, raising `ScopeConflictError` if another is
         filed under its name.
         """
-        return self._of(updated(self._tables, self.kinds, slots, _FORMAT))
+        return self._updated(slots)
 
     def union(self, *others: ZarrV3Context) -> ZarrV3Context:
         """The smallest scope that files everything this scope and each of `others` file; `ScopeConflictError` on a name filed twice differently."""
-        for other in others:
-            if not isinstance(other, ZarrV3Context):  # pyright: ignore[reportUnnecessaryIsInstance]
-                msg = f"a v3 scope joins only v3 scopes, got {other!r}"
-                raise TypeError(msg)
-        return self._of(joined_tables(self.kinds, [self._tables, *(other._tables for other in others)]))
-
-    def __repr__(self) -> str:
-        # Short, because a scope shows in signatures as a default argument.
-        count = sum(len(table) for table in self._tables.values())
-        return f"ZarrV3Context(<{count} definitions>)"
-
-    def __reduce__(self) -> tuple[object, tuple[dict[str, tuple[Definition[Any], ...]]]]:
-        # A scope is its definitions, so it pickles as them.
-        return (type(self)._restored, (slot_contents(self._tables),))
-
-    def __copy__(self) -> ZarrV3Context:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, object]) -> ZarrV3Context:
-        return self
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ZarrV3Context):
-            return NotImplemented
-        return self._tables == other._tables
-
-    def __hash__(self) -> int:
-        # A scope is hashed wherever it is a key (a model's meaning, a union), so the hash is worked out once.
-        if self._hash is None:
-            self._hash = hash((ZarrV3Context, tables_key(self._tables)))
-        return self._hash
+        return self._joined(others)
 
 
 __all__ = ["ZarrV3Context", "ZarrV3ContextSlots", "ZarrV3Kind"]
