@@ -258,31 +258,32 @@ def test_missing_member_of_a_nested_typeddict_is_located_at_the_member() -> None
 
 
 def test_literal_of_strings() -> None:
+    # A literal names the values it takes: any other value, of any type, is not one of them.
     shape = Literal["little", "big"]
     assert accepted("big", shape) == "big"
     assert found("middle", shape) == problems_of(((), "invalid_value"))
-    assert found(1, shape) == problems_of(((), "invalid_type"))
-    assert found(None, shape) == problems_of(((), "invalid_type"))
+    assert found(1, shape) == problems_of(((), "invalid_value"))
+    assert found(None, shape) == problems_of(((), "invalid_value"))
 
 
-def test_literal_int_refuses_a_bool_and_a_float_as_the_wrong_type() -> None:
+def test_literal_int_refuses_a_bool_and_a_float_as_other_values() -> None:
     shape = Literal[1]
     assert accepted(1, shape) == 1
-    assert found(True, shape) == problems_of(((), "invalid_type"))
-    assert found(1.0, shape) == problems_of(((), "invalid_type"))
+    assert found(True, shape) == problems_of(((), "invalid_value"))
+    assert found(1.0, shape) == problems_of(((), "invalid_value"))
     assert found(2, shape) == problems_of(((), "invalid_value"))
 
 
 def test_literal_bool_refuses_an_int() -> None:
     shape = Literal[True]
     assert accepted(True, shape) is True
-    assert found(1, shape) == problems_of(((), "invalid_type"))
+    assert found(1, shape) == problems_of(((), "invalid_value"))
     assert found(False, shape) == problems_of(((), "invalid_value"))
 
 
 def test_literal_none() -> None:
     assert accepted(None, Literal[None]) is None
-    assert found(0, Literal[None]) == problems_of(((), "invalid_type"))
+    assert found(0, Literal[None]) == problems_of(((), "invalid_value"))
 
 
 def test_literal_of_mixed_types() -> None:
@@ -293,15 +294,15 @@ def test_literal_of_mixed_types() -> None:
     assert found(2, shape) == problems_of(((), "invalid_value"))
     assert found(True, shape) == problems_of(((), "invalid_value"))
     assert found(0, shape) == problems_of(((), "invalid_value"))
-    assert found(1.0, shape) == problems_of(((), "invalid_type"))
+    assert found(1.0, shape) == problems_of(((), "invalid_value"))
 
 
-def test_literal_of_mixed_types_refuses_arrays_and_objects_as_the_wrong_type() -> None:
+def test_literal_of_mixed_types_refuses_arrays_and_objects_as_other_values() -> None:
     shape = Literal["a", 1]
-    assert found([1], shape) == problems_of(((), "invalid_type"))
-    assert found({"a": 1}, shape) == problems_of(((), "invalid_type"))
+    assert found([1], shape) == problems_of(((), "invalid_value"))
+    assert found({"a": 1}, shape) == problems_of(((), "invalid_value"))
     assert found([[1], {"a": 1}, "a"], tuple[shape, ...]) == problems_of(
-        ((0,), "invalid_type"), ((1,), "invalid_type")
+        ((0,), "invalid_value"), ((1,), "invalid_value")
     )
 
 
@@ -982,3 +983,16 @@ def test_future_annotations_nested_shapes(future_module: Any) -> None:
         (("sparse", "kind"), "missing_key"),
         (("trees", "t", 1, 0), "invalid_type"),
     )
+
+
+def test_a_union_of_fixed_arrays_names_every_length_it_takes() -> None:
+    shape = tuple[str, int] | tuple[str, int, tuple[int, ...]]
+    assert accepted(["a", 1], shape) == ("a", 1)
+    for value in (["a"], ["a", 1, (), 2]):
+        refined, problems = check(value, shape)
+        assert refined is None
+        assert [(problem.loc, problem.kind, problem.message) for problem in problems] == [
+            ((), "invalid_value", f"expected an array of 2 or 3 items, got {len(value)}")
+        ]
+    # A value of the right length is judged by the member of that length.
+    assert found(["a", "b"], shape) == problems_of(((1,), "invalid_type"))

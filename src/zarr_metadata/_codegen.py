@@ -422,7 +422,8 @@ class _Module:
         lines = self._container_head(name, array=True)
         lines += [
             f"    if len(v) != {count}:",
-            f"        return add(p, loc, 'expected an array of exactly {count} items, got ' + str(len(v)), 'invalid_value', v)",
+            f"        return add(p, loc, 'expected an array of exactly {count} items, got ' + str(len(v)), 'invalid_value', v, "
+            f"{self.constant({'min_length': count, 'max_length': count})})",
             "    ok = True",
         ]
         for index, item in enumerate(node.items):

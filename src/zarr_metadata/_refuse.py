@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sized
 from typing import Any, Final, cast
 
 from zarr_metadata._frozen import FrozenObject
@@ -294,7 +294,6 @@ def scalar_checker(node: Scalar) -> Checker:
 def choice_checker(node: Choice) -> Checker:
     """The full check of a Literal."""
     pairs = frozenset((kind_of(value), value) for value in node.values)
-    kinds = node.kinds
     expected = describe(node)
 
     def check_choice(value: object, loc: Loc, problems: list[ValidationProblem], depth: int) -> object:
@@ -305,8 +304,8 @@ def choice_checker(node: Choice) -> Checker:
             found = False
         if found:
             return value
-        if kind not in kinds:
-            return wrong_type(value, loc, problems, expected)
+        # A literal names the values it takes: any other value, of whatever
+        # type, is not one of them.
         return add(problems, loc, f"expected {expected}, got {shown(value)}", "invalid_value", value)
 
     return check_choice
@@ -446,6 +445,8 @@ def best_fit(
             if best is None or score > best[0]:
                 best = (score, found)
         chosen: Problems = () if best is None else tuple(best[1])
+        if best is not None and len(members) > 1:
+            chosen = _lengths_joined(members, value, loc, depth) or chosen
         if memo is not None:
             memo[key] = (value, refined, chosen)
         problems.extend(chosen)
@@ -453,6 +454,35 @@ def best_fit(
     finally:
         if outermost:
             _fits.memo = None
+
+
+def _lengths_joined(members: tuple[Checker, ...], value: object, loc: Loc, depth: int) -> Problems:
+    """One problem naming every length the union's members take, when each refused `value` for its length alone; else none.
+
+    A union of fixed arrays (a record of two or of three items) refuses an
+    array of the wrong length once for each length: said once, with all of
+    them, the problem tells the writer what would fit.
+    """
+    lengths: list[int] = []
+    for member in members:
+        found: list[ValidationProblem] = []
+        member(value, loc, found, depth)
+        if len(found) != 1 or found[0].loc != loc:
+            return ()
+        low, high = found[0].ctx.get("min_length"), found[0].ctx.get("max_length")
+        if type(low) is not int or low != high:
+            return ()
+        lengths.append(low)
+    if len(set(lengths)) < 2:
+        return ()
+    spelled = sorted(set(lengths))
+    text = ", ".join(str(length) for length in spelled[:-1]) + f" or {spelled[-1]}"
+    size = len(cast("Sized", value))
+    return (
+        ValidationProblem(
+            loc, f"expected an array of {text} items, got {size}", "invalid_value", input=_as_input(value), ctx={"lengths": tuple(spelled)}
+        ),
+    )
 
 
 def not_array(checker: Checker, value: object, loc: Loc, problems: list[ValidationProblem], depth: int) -> object:
