@@ -1,7 +1,5 @@
 """The JSON envelope every v3 extension point shares: a bare name, or `{"name", "configuration"?, "must_understand"?}`."""
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from typing import NotRequired
 

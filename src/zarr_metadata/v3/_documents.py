@@ -1,7 +1,5 @@
 """The JSON shapes of v3 documents: an array's and a group's `zarr.json`."""
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from typing import Annotated, Literal, NotRequired
 

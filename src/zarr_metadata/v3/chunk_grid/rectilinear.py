@@ -10,8 +10,6 @@ may reach past the end (as the last chunk of a regular axis does), and an
 empty dimension has at most one chunk.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterator
 from typing import Annotated, Final, Literal, NotRequired
 

@@ -1,7 +1,5 @@
 """The regular chunk grid: chunks of one shape, tiling the array from its origin."""
 
-from __future__ import annotations
-
 from typing import Annotated, Final, Literal, NotRequired
 
 from annotated_types import Ge

@@ -1,7 +1,5 @@
 """The default chunk key encoding: `c`, then the chunk's coordinates joined by a separator."""
 
-from __future__ import annotations
-
 from typing import Final, Literal, NotRequired, get_args
 
 from typing_extensions import TypedDict

@@ -1,7 +1,5 @@
 """The v2 chunk key encoding: the chunk's coordinates joined by a separator, as Zarr v2 stores them."""
 
-from __future__ import annotations
-
 from typing import Final, Literal, NotRequired, get_args
 
 from typing_extensions import TypedDict

@@ -1,7 +1,5 @@
 """The blosc codec: bytes compressed by Blosc with a given compressor, level and shuffle."""
 
-from __future__ import annotations
-
 from typing import Annotated, Final, Literal, NotRequired, get_args
 
 from annotated_types import Ge, Interval

@@ -1,7 +1,5 @@
 """The bytes codec: an array written as its elements' bytes, in C order, in a given byte order."""
 
-from __future__ import annotations
-
 from typing import Final, Literal, NotRequired, get_args
 
 from typing_extensions import TypedDict

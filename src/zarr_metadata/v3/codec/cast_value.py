@@ -1,7 +1,5 @@
 """The cast_value codec (zarr-extensions): an array with its values converted to another data type."""
 
-from __future__ import annotations
-
 from collections.abc import Iterator
 from typing import Any, Final, Literal, NotRequired, get_args
 

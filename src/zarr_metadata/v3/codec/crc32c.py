@@ -1,7 +1,5 @@
 """The crc32c codec: the bytes followed by their CRC-32C checksum, four bytes little-endian."""
 
-from __future__ import annotations
-
 from typing import Final, Literal, NotRequired
 
 from typing_extensions import TypedDict

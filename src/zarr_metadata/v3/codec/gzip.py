@@ -1,7 +1,5 @@
 """The gzip codec: bytes compressed with gzip at a given level."""
 
-from __future__ import annotations
-
 from typing import Annotated, Final, Literal, NotRequired
 
 from annotated_types import Interval

@@ -1,7 +1,5 @@
 """The scale_offset codec (zarr-extensions): an array with an offset subtracted from its values, then scaled."""
 
-from __future__ import annotations
-
 from collections.abc import Iterator
 from typing import Final, Literal, NotRequired
 

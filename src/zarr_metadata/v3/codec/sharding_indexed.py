@@ -5,8 +5,6 @@ that is located at `("chunk_shape",)` when the ranks differ, and at
 `("chunk_shape", axis)` for each axis the inner length does not divide.
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from typing import Annotated, Any, Final, Literal, NotRequired, get_args
 

@@ -1,7 +1,5 @@
 """The transpose codec: an array with its axes permuted."""
 
-from __future__ import annotations
-
 from typing import Final, Literal, NotRequired
 
 from typing_extensions import TypedDict

@@ -1,7 +1,5 @@
 """The zstd codec (zarr-extensions): bytes compressed with Zstandard, optionally with a checksum."""
 
-from __future__ import annotations
-
 from typing import Annotated, Final, Literal, NotRequired
 
 from annotated_types import Interval
