@@ -2,22 +2,16 @@
 
 from __future__ import annotations
 
-import json
-from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from _corpus import Deviations, Problem, cases, expected, ids, multiset, needs_corpus
 from zarr_metadata.model import (
     read_array_metadata_v3,
     read_consolidated_metadata_v3,
     read_group_metadata_v3,
 )
-
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "conformance" / "zarr-metadata-ts"
-
-Problem = tuple[tuple[str | int, ...], str]
 
 ENDIAN = "bytes without endian for a multi-byte data type is a missing_key at (..., 'configuration', 'endian')"
 UNKNOWN_KEY = (
@@ -34,7 +28,7 @@ MISSING_ENDIAN: Problem = (("codecs", 0, "configuration", "endian"), "missing_ke
 
 # Each case whose problems differ from the corpus: the rules that explain the
 # difference, and the problems this reader reports instead.
-DEVIATIONS: dict[tuple[str, str], tuple[tuple[str, ...], list[Problem]]] = {
+DEVIATIONS: Deviations = {
     ("v3_array.json", "minimal valid array with bare-string extension points"): (
         (ENDIAN,),
         [MISSING_ENDIAN],
@@ -155,28 +149,6 @@ DEVIATIONS: dict[tuple[str, str], tuple[tuple[str, ...], list[Problem]]] = {
 }
 
 
-def _cases(name: str) -> list[dict[str, Any]]:
-    path = CORPUS / name
-    if not path.exists():
-        return []
-    return json.loads(path.read_text(encoding="utf-8"))
-
-
-def _ids(cases: list[dict[str, Any]]) -> list[str]:
-    return [case["description"] for case in cases]
-
-
-def _multiset(problems: list[Problem]) -> Counter[Problem]:
-    return Counter((tuple(loc), kind) for loc, kind in problems)
-
-
-def _expected(corpus: str, case: dict[str, Any]) -> Counter[Problem]:
-    deviation = DEVIATIONS.get((corpus, case["description"]))
-    if deviation is not None:
-        return _multiset(deviation[1])
-    return _multiset([(tuple(problem["loc"]), problem["kind"]) for problem in case["problems"]])
-
-
 def _group_problems(document: object) -> list[Problem]:
     """The problems of a group document as the corpus judges it: its envelope, and the documents its consolidated metadata lists.
 
@@ -192,33 +164,28 @@ def _group_problems(document: object) -> list[Problem]:
     return found
 
 
-ARRAY_CASES = _cases("v3_array.json")
-GROUP_CASES = _cases("v3_group.json")
-needs_corpus = pytest.mark.skipif(
-    not CORPUS.exists(), reason=f"the conformance corpus is not beside the repository ({CORPUS})"
-)
+ARRAY_CASES = cases("v3_array.json")
+GROUP_CASES = cases("v3_group.json")
 
 
 @needs_corpus
-@pytest.mark.parametrize("case", ARRAY_CASES, ids=_ids(ARRAY_CASES))
+@pytest.mark.parametrize("case", ARRAY_CASES, ids=ids(ARRAY_CASES))
 def test_array_case(case: dict[str, Any]) -> None:
     reading = read_array_metadata_v3(case["document"])
-    assert _multiset([(problem.loc, problem.kind) for problem in reading.problems]) == _expected(
-        "v3_array.json", case
-    )
+    assert multiset([(problem.loc, problem.kind) for problem in reading.problems]) == expected(DEVIATIONS, "v3_array.json", case)
     assert (reading.metadata is None) == bool(reading.problems)
 
 
 @needs_corpus
-@pytest.mark.parametrize("case", GROUP_CASES, ids=_ids(GROUP_CASES))
+@pytest.mark.parametrize("case", GROUP_CASES, ids=ids(GROUP_CASES))
 def test_group_case(case: dict[str, Any]) -> None:
-    assert _multiset(_group_problems(case["document"])) == _expected("v3_group.json", case)
+    assert multiset(_group_problems(case["document"])) == expected(DEVIATIONS, "v3_group.json", case)
 
 
 @needs_corpus
 def test_every_deviation_names_a_corpus_case() -> None:
-    described = {("v3_array.json", name) for name in _ids(ARRAY_CASES)} | {
-        ("v3_group.json", name) for name in _ids(GROUP_CASES)
+    described = {("v3_array.json", name) for name in ids(ARRAY_CASES)} | {
+        ("v3_group.json", name) for name in ids(GROUP_CASES)
     }
     assert set(DEVIATIONS) <= described
     assert len(ARRAY_CASES) == 23 and len(GROUP_CASES) == 14

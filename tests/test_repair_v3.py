@@ -11,10 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from zarr_metadata.model import read_consolidated_metadata_v3, read_node_metadata_v3
-from zarr_metadata.model._repair_v3 import (
+from zarr_metadata.model import (
     Repair,
     ZarrV3RepairedNodeMetadataReading,
+    read_consolidated_metadata_v3,
+    read_node_metadata_v3,
     read_repaired_node_metadata_v3,
     repair_node_metadata_v3,
 )

@@ -11,6 +11,7 @@ has no empty segment: `""`, `a//b`, `a/` and `//` are not paths.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Mapping
 from typing import NewType, TypeGuard
 
 from zarr_metadata._json import Loc, Problems, ValidationProblem, shown
@@ -146,3 +147,31 @@ def parent_path(path: str) -> str | None:
     if head == "" and path.startswith("/"):
         return "/"
     return head
+
+
+def tree_problems(
+    is_group: Mapping[str, bool], loc_of: Callable[[str], Loc], *, root_listed: bool, unplaced: Collection[str] = ()
+) -> list[ValidationProblem]:
+    """The listed nodes whose parent is not listed, or is not a group, each located by `loc_of` its path.
+
+    `is_group` says, for the relative path of each listed node, whether it
+    is a group. When `root_listed`, the root (`""`) is a node of the listing
+    like any other; otherwise the listing belongs to the root, which holds
+    its top-level nodes. Paths in `unplaced` name no place in the tree, so
+    no parent is looked for.
+    """
+    problems: list[ValidationProblem] = []
+    for path in is_group:
+        if path in unplaced:
+            continue
+        parent = parent_path(path)
+        if parent is None or (parent == "" and not root_listed):
+            continue
+        if parent not in is_group:
+            shown_parent = "the root" if parent == "" else shown(parent)
+            problems.append(ValidationProblem(loc_of(path), f"its parent {shown_parent} is not listed", "invalid_value"))
+        elif not is_group[parent]:
+            problems.append(
+                ValidationProblem(loc_of(path), f"its parent {shown(parent)} is not a group, and only groups hold children", "invalid_value")
+            )
+    return problems

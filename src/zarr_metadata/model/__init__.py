@@ -36,9 +36,8 @@ from zarr_metadata.model._node_v3 import (
     node_metadata_from_key_value_v3,
     read_node_metadata_v3,
 )
+from zarr_metadata.model._repair import Repair, RepairKind
 from zarr_metadata.model._repair_v3 import (
-    Repair,
-    RepairKind,
     ZarrV3RepairedNodeMetadataReading,
     read_repaired_node_metadata_v3,
     repair_node_metadata_v3,

@@ -10,8 +10,8 @@ from typing_extensions import TypedDict, Unpack
 from zarr_metadata._common import ZarrV3NamedConfigJSON
 from zarr_metadata._frozen import FrozenObject
 from zarr_metadata._json import UNSET, JSONValue, Loc
-from zarr_metadata.definition._fields import ResolvedField, UnclaimedField
-from zarr_metadata.definition._resolve import canonical_fill_value, canonical_of
+from zarr_metadata.definition._fields import UnclaimedField
+from zarr_metadata.definition._resolve import canonical_fill_value
 from zarr_metadata.model._array_v3 import (
     SPEC_MEMBERS,
     ArrayRead,
@@ -20,6 +20,7 @@ from zarr_metadata.model._array_v3 import (
 )
 from zarr_metadata.model._keyed import (
     StoreKey,
+    canonical_text,
     document_bytes,
     document_from,
     edited,
@@ -205,25 +206,21 @@ def read_array_metadata_v3(value: object, *, context: ZarrV3Context | None = Non
     return ZarrV3ArrayMetadata.made(read, scope).reading
 
 
-def _canonical_text(field: ResolvedField[Any]) -> str:
-    return json_text(canonical_of(field, ()))
-
-
 def array_meaning(document: Mapping[str, Any], reading: ArrayRead) -> tuple[object, ...]:
     """What an array document means: equal for documents that mean the same, whatever their spelling."""
     data_type = reading.data_type
     assert data_type is not UNSET and reading.chunk_grid is not UNSET and reading.chunk_key_encoding is not UNSET
     return (
         tuple(document["shape"]),
-        _canonical_text(data_type),
-        _canonical_text(reading.chunk_grid),
-        _canonical_text(reading.chunk_key_encoding),
+        canonical_text(data_type),
+        canonical_text(reading.chunk_grid),
+        canonical_text(reading.chunk_key_encoding),
         json_text(canonical_fill_value(data_type, document["fill_value"])),
-        tuple(_canonical_text(stage.codec) for stage in reading.pipeline),
-        tuple(_canonical_text(field) for field in reading.storage_transformers),
+        tuple(canonical_text(stage.codec) for stage in reading.pipeline),
+        tuple(canonical_text(field) for field in reading.storage_transformers),
         json_text(document.get("attributes", {})),
         _named_dimensions(document.get("dimension_names")),
-        tuple(sorted((key, _canonical_text(field)) for key, field in reading.extra_fields.items())),
+        tuple(sorted((key, canonical_text(field)) for key, field in reading.extra_fields.items())),
     )
 
 

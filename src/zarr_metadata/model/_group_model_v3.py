@@ -12,7 +12,6 @@ from zarr_metadata._collector import collector_paused
 from zarr_metadata._frozen import FrozenObject, thawed
 from zarr_metadata._json import UNSET, JSONValue, Loc, ValidationProblem
 from zarr_metadata.definition._fields import ResolvedField, UnclaimedField
-from zarr_metadata.definition._resolve import canonical_of
 from zarr_metadata.model._array_model_v3 import ZarrV3ArrayMetadata
 from zarr_metadata.model._array_v3 import ArrayRead, ZarrV3ArrayMetadataReading
 from zarr_metadata.model._group_v3 import (
@@ -28,12 +27,13 @@ from zarr_metadata.model._group_v3 import (
 from zarr_metadata.model._keyed import (
     Keyed,
     StoreKey,
+    canonical_text,
     document_bytes,
     document_from,
     edited,
     json_text,
 )
-from zarr_metadata.model._model import Model
+from zarr_metadata.model._model import Model, documents_refine
 from zarr_metadata.model._read_v3 import must_understand, unclaimed
 from zarr_metadata.problems import MetadataValidationError
 from zarr_metadata.v3._context import ZarrV3Context
@@ -91,7 +91,7 @@ class ZarrV3GroupMetadata(Model):
     def _meaning_of(self) -> tuple[object, ...]:
         return (
             json_text(self._document.get("attributes", {})),
-            tuple(sorted((key, json_text(canonical_of(field, ()))) for key, field in self._found.extra_fields.items())),
+            tuple(sorted((key, canonical_text(field)) for key, field in self._found.extra_fields.items())),
         )
 
     @classmethod
@@ -291,21 +291,10 @@ class ZarrV3ConsolidatedMetadata(Model):
 
     def refines(self, other: Self) -> bool:  # pyright: ignore[reportIncompatibleMethodOverride]
         """Whether every document refines `other`'s document at the same path, and both list the same paths."""
-        mine, theirs = self.metadata, other.metadata
-        if set(mine) != set(theirs):
-            return False
-        return all(_refines(mine[path], theirs[path]) for path in mine)
+        return documents_refine(self.metadata, other.metadata)
 
     def __repr__(self) -> str:
         return f"ZarrV3ConsolidatedMetadata(<{len(self._found.nodes)} documents>)"
-
-
-def _refines(mine: ZarrV3NodeMetadata, theirs: ZarrV3NodeMetadata) -> bool:
-    if isinstance(mine, ZarrV3ArrayMetadata) and isinstance(theirs, ZarrV3ArrayMetadata):
-        return mine.refines(theirs)
-    if isinstance(mine, ZarrV3GroupMetadata) and isinstance(theirs, ZarrV3GroupMetadata):
-        return mine.refines(theirs)
-    return False
 
 
 def read_group_metadata_v3(value: object, *, context: ZarrV3Context | None = None) -> ZarrV3GroupMetadataReading:

@@ -19,7 +19,7 @@ from typing_extensions import TypedDict
 from zarr_metadata._collector import collector_paused
 from zarr_metadata._frozen import FrozenObject, fast_constructor
 from zarr_metadata._json import UNSET, Loc, UserJSONValue, ValidationProblem
-from zarr_metadata._names import node_path_problems, parent_path
+from zarr_metadata._names import node_path_problems, tree_problems
 from zarr_metadata._refuse import FAIL, MAX_DEPTH, Checker
 from zarr_metadata._shapes import Unread, typeddict_members
 from zarr_metadata.definition._fields import NO_NESTED, RefusedField, ResolvedField, accepted
@@ -206,27 +206,9 @@ def _read_consolidated(value: object, context: ZarrV3Context, depth: int) -> Con
                 read.refined_documents[path] = refined
         else:
             read.refined_documents[path] = node.document
-    problems.extend(_tree_problems(read.nodes, misplaced))
+    is_group = {path: isinstance(node, GroupRead) for path, node in read.nodes.items()}
+    problems.extend(tree_problems(is_group, lambda path: ("metadata", path), root_listed=False, unplaced=misplaced))
     return read
-
-
-def _tree_problems(nodes: Mapping[str, NodeRead], misplaced: set[str]) -> list[ValidationProblem]:
-    """The documents whose parent is not listed, or is not a group; keys that are no relative path are not asked."""
-    problems: list[ValidationProblem] = []
-    for path in nodes:
-        if path in misplaced:
-            continue
-        parent = parent_path(path)
-        if not parent:
-            continue
-        loc = ("metadata", path)
-        if parent not in nodes:
-            problems.append(ValidationProblem(loc, f"its parent {parent!r} is not listed", "invalid_value"))
-        elif not isinstance(nodes[parent], GroupRead):
-            problems.append(
-                ValidationProblem(loc, f"its parent {parent!r} is not a group, and only groups hold children", "invalid_value")
-            )
-    return problems
 
 
 def read_group(value: object, context: ZarrV3Context, depth: int = 0) -> GroupRead:

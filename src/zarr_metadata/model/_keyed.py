@@ -8,6 +8,8 @@ from typing import Any, TypeAlias, cast
 
 from zarr_metadata._frozen import thawed
 from zarr_metadata._json import UNSET, Problems, ValidationProblem
+from zarr_metadata.definition._fields import ResolvedField
+from zarr_metadata.definition._resolve import canonical_of
 from zarr_metadata.problems import MetadataValidationError
 
 StoreKey: TypeAlias = str
@@ -17,6 +19,11 @@ StoreKey: TypeAlias = str
 def json_text(value: object) -> str:
     """`value` as compact JSON text with sorted keys: equal JSON gives equal text, and `0.0` and `-0.0` differ."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=True, ensure_ascii=False)
+
+
+def canonical_text(field: ResolvedField[Any]) -> str:
+    """A field's canonical spelling as JSON text: equal for fields that mean the same, however they are written."""
+    return json_text(canonical_of(field, ()))
 
 
 def document_bytes(value: object, indent: int | str | None) -> bytes:

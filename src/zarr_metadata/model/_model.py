@@ -1,4 +1,4 @@
-"""What every v3 model does the same way: read once, immutable, equal by meaning, read again in another scope."""
+"""What every model does the same way: read once, immutable, equal by meaning, read again in another scope."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from zarr_metadata.definition._fields import ResolvedField
 from zarr_metadata.definition._scope import Conflict, ScopeConflictError
 from zarr_metadata.model._keyed import Keyed, json_text
 from zarr_metadata.problems import MetadataValidationError
-from zarr_metadata.v3._context import ZarrV3Context
 from zarr_metadata.v3._scopes import CORE_AND_EXTENSIONS
 
 
@@ -41,19 +40,24 @@ class Model(Keyed):
     __slots__ = ("_context", "_document", "_found", "_meaning")
 
     _document: Mapping[str, Any]
-    _context: ZarrV3Context
+    _context: Any
     _found: Any
     _meaning: Hashable | None
 
-    def __init__(self, document: object, context: ZarrV3Context | None = None) -> None:
-        scope = CORE_AND_EXTENSIONS if context is None else context
+    def __init__(self, document: object, context: Any = None) -> None:
+        scope = self._default_context() if context is None else context
         read = self._read(document, scope)
         if read.problems:
             raise MetadataValidationError(read.problems)
         self._set(read, scope)
 
     @classmethod
-    def _read(cls, document: object, context: ZarrV3Context) -> Read:
+    def _default_context(cls) -> Any:
+        """The scope a model is read in when none is given: `CORE_AND_EXTENSIONS` for v3."""
+        return CORE_AND_EXTENSIONS
+
+    @classmethod
+    def _read(cls, document: object, context: Any) -> Read:
         """One pass over `document` in `context`."""
         raise NotImplementedError
 
@@ -61,7 +65,7 @@ class Model(Keyed):
         """What this document means, equal for documents that mean the same."""
         raise NotImplementedError
 
-    def _set(self, read: Read, context: ZarrV3Context) -> None:
+    def _set(self, read: Read, context: Any) -> None:
         # The model keeps what its read found, and makes its reading when
         # asked: a reading names its model, so a model that kept its reading
         # would make a cycle, which only the cyclic collector frees.
@@ -76,7 +80,7 @@ class Model(Keyed):
         return self._found.reading(self)
 
     @classmethod
-    def made(cls, read: Read, context: ZarrV3Context) -> Self:
+    def made(cls, read: Read, context: Any) -> Self:
         """The model of a read without problems, in the scope it was read in."""
         model = object.__new__(cls)
         model._set(read, context)
@@ -87,16 +91,16 @@ class Model(Keyed):
         raise AttributeError(msg)
 
     @classmethod
-    def from_json(cls, data: object, *, context: ZarrV3Context | None = None) -> Self:
+    def from_json(cls, data: object, *, context: Any = None) -> Self:
         """The model of `data`, a JSON document; raises `MetadataValidationError` with every problem."""
         return cls(data, context)
 
     @property
-    def context(self) -> ZarrV3Context:
+    def context(self) -> Any:
         """The scope this model was read in."""
         return self._context
 
-    def with_context(self, context: ZarrV3Context | None = None) -> Self:
+    def with_context(self, context: Any = None) -> Self:
         """This document read in `context` instead; raises `MetadataValidationError` if it has problems there."""
         return type(self)(thawed(self._document), context)
 
@@ -104,9 +108,9 @@ class Model(Keyed):
         """The document as given: a fresh plain dict, objects in it plain dicts and arrays tuples, which the caller may change."""
         return plain(self._document)
 
-    def refined_in(self, context: ZarrV3Context | None = None) -> Self:
+    def refined_in(self, context: Any = None) -> Self:
         """This document read in `context`, which must claim every field this scope claims with the same definition (else `ScopeConflictError`)."""
-        scope = CORE_AND_EXTENSIONS if context is None else context
+        scope = self._default_context() if context is None else context
         refuse_contradictions(self.reading.fields(), scope)
         return self.with_context(scope)
 
@@ -147,11 +151,11 @@ class Model(Keyed):
         return self
 
 
-def _restored(kind: type[Model], document: object, context: ZarrV3Context) -> Model:
+def _restored(kind: type[Model], document: object, context: Any) -> Model:
     return kind(document, context)
 
 
-def refuse_contradictions(fields: Iterable[tuple[Loc, ResolvedField[Any]]], context: ZarrV3Context) -> None:
+def refuse_contradictions(fields: Iterable[tuple[Loc, ResolvedField[Any]]], context: Any) -> None:
     """Raise `ScopeConflictError` unless `context` claims each claimed field in `fields` with the same definition."""
     conflicts: list[Conflict] = []
     for loc, field in fields:
@@ -165,3 +169,10 @@ def refuse_contradictions(fields: Iterable[tuple[Loc, ResolvedField[Any]]], cont
             conflicts.append(Conflict((kind, filed), definition, found, loc=loc, written=name))
     if conflicts:
         raise ScopeConflictError(conflicts)
+
+
+def documents_refine(mine: Mapping[str, Model], theirs: Mapping[str, Model]) -> bool:
+    """Whether both list the same paths, and each of `mine` is a model of the same kind that refines `theirs` at its path."""
+    if mine.keys() != theirs.keys():
+        return False
+    return all(type(mine[path]) is type(theirs[path]) and mine[path].refines(theirs[path]) for path in mine)

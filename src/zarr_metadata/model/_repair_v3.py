@@ -8,30 +8,21 @@ another one.
 from __future__ import annotations
 
 import dataclasses
-import math
-from collections.abc import Mapping, Sequence
-from typing import Literal, TypeAlias, cast
+from collections.abc import Mapping
+from typing import TypeAlias
 
-from zarr_metadata._json import Loc, shown
+from zarr_metadata._json import Loc
 from zarr_metadata.model._node_v3 import ZarrV3NodeMetadataReading, read_node_metadata_v3
+from zarr_metadata.model._repair import (
+    Repair,
+    as_array,
+    as_mapping,
+    is_zero,
+    like,
+    replaced,
+    spelled_fill_value,
+)
 from zarr_metadata.v3._context import ZarrV3Context
-
-RepairKind: TypeAlias = Literal[
-    "zero_chunk_length",
-    "null_consolidated_metadata",
-    "consolidated_metadata_in_zgroup_entry",
-    "non_finite_fill_value",
-]
-"""Which writer bug a repair undid. `consolidated_metadata_in_zgroup_entry` is a v2 `.zmetadata` repair."""
-
-
-@dataclasses.dataclass(frozen=True)
-class Repair:
-    """One change a repair made to a document, located from its root."""
-
-    loc: Loc
-    kind: RepairKind
-    message: str
 
 
 @dataclasses.dataclass(frozen=True)
@@ -78,7 +69,7 @@ def read_repaired_node_metadata_v3(
 
 def _repaired_node(value: object, loc: Loc, *, inside_consolidated: bool) -> _Repaired:
     # Dispatched on `node_type` as `read_node_metadata_v3` dispatches.
-    document = _mapping(value)
+    document = as_mapping(value)
     if document is None or len(loc) > _DEPTH_LIMIT:
         return value, []
     node_type = document.get("node_type")
@@ -95,7 +86,7 @@ def _repaired_array(document: Mapping[object, object], loc: Loc, *, inside_conso
     repairs: list[Repair] = []
     grid, found = _repaired_chunk_grid(document, loc)
     repairs.extend(found)
-    result = document if grid is None else _replaced(document, "chunk_grid", grid)
+    result = document if grid is None else replaced(document, "chunk_grid", grid)
     # A bare non-finite float fill value is repaired only inside consolidated
     # metadata: a top-level v3 document's bare NaN is not a known writer bug,
     # so it stays a problem for the reader.
@@ -103,22 +94,22 @@ def _repaired_array(document: Mapping[object, object], loc: Loc, *, inside_conso
         fill_value, found = _repaired_fill_value(document, loc)
         repairs.extend(found)
         if fill_value is not None:
-            result = _replaced(result, "fill_value", fill_value)
+            result = replaced(result, "fill_value", fill_value)
     return result, repairs
 
 
 def _repaired_chunk_grid(document: Mapping[object, object], loc: Loc) -> tuple[object | None, list[Repair]]:
     """The regular grid with each 0 chunk length along an empty dimension made 1, or None when none is."""
-    grid = _mapping(document.get("chunk_grid"))
-    shape = _array(document.get("shape"))
+    grid = as_mapping(document.get("chunk_grid"))
+    shape = as_array(document.get("shape"))
     if grid is None or shape is None or not _is_text(grid.get("name"), "regular"):
         return None, []
-    configuration = _mapping(grid.get("configuration"))
-    chunk_shape = None if configuration is None else _array(configuration.get("chunk_shape"))
+    configuration = as_mapping(grid.get("configuration"))
+    chunk_shape = None if configuration is None else as_array(configuration.get("chunk_shape"))
     # Axes line up only when there is one chunk length per dimension.
     if configuration is None or chunk_shape is None or len(chunk_shape) != len(shape):
         return None, []
-    axes = [axis for axis, length in enumerate(chunk_shape) if _is_zero(length) and _is_zero(shape[axis])]
+    axes = [axis for axis, length in enumerate(chunk_shape) if is_zero(length) and is_zero(shape[axis])]
     if not axes:
         return None, []
     lengths = [1 if axis in axes else length for axis, length in enumerate(chunk_shape)]
@@ -130,39 +121,15 @@ def _repaired_chunk_grid(document: Mapping[object, object], loc: Loc) -> tuple[o
         )
         for axis in axes
     ]
-    new_configuration = _replaced(configuration, "chunk_shape", _like(chunk_shape, lengths))
-    return _replaced(grid, "configuration", new_configuration), repairs
+    new_configuration = replaced(configuration, "chunk_shape", like(chunk_shape, lengths))
+    return replaced(grid, "configuration", new_configuration), repairs
 
 
 def _repaired_fill_value(document: Mapping[object, object], loc: Loc) -> tuple[object | None, list[Repair]]:
     """The fill value with each bare non-finite float spelled as a string, or None when none is bare."""
     data_type = _data_type_name(document.get("data_type"))
-    fill_value = document.get("fill_value")
-    at: Loc = (*loc, "fill_value")
-    if data_type in _FLOAT_TYPES:
-        spelled = _spelled(fill_value)
-        if spelled is None:
-            return None, []
-        return spelled, [_fill_value_repair(at, fill_value, spelled)]
-    pair = _array(fill_value)
-    if data_type not in _COMPLEX_TYPES or pair is None or len(pair) != 2:
-        return None, []
-    components = [_spelled(component) for component in pair]
-    repairs = [
-        _fill_value_repair((*at, index), pair[index], spelled)
-        for index, spelled in enumerate(components)
-        if spelled is not None
-    ]
-    if not repairs:
-        return None, []
-    new_pair = [pair[index] if spelled is None else spelled for index, spelled in enumerate(components)]
-    return _like(pair, new_pair), repairs
-
-
-def _fill_value_repair(loc: Loc, bare: object, spelled: str) -> Repair:
-    return Repair(
-        loc, "non_finite_fill_value", f"changed the fill value from the bare number {shown(bare)} to the string {shown(spelled)}"
-    )
+    family = "float" if data_type in _FLOAT_TYPES else "complex" if data_type in _COMPLEX_TYPES else None
+    return spelled_fill_value(document.get("fill_value"), family, (*loc, "fill_value"))
 
 
 def _repaired_group(document: Mapping[object, object], loc: Loc) -> _Repaired:
@@ -177,13 +144,13 @@ def _repaired_group(document: Mapping[object, object], loc: Loc) -> _Repaired:
     new_member, repairs = _repaired_consolidated(member, (*loc, _CONSOLIDATED))
     if not repairs:
         return document, []
-    return _replaced(document, _CONSOLIDATED, new_member), repairs
+    return replaced(document, _CONSOLIDATED, new_member), repairs
 
 
 def _repaired_consolidated(value: object, loc: Loc) -> _Repaired:
     """The consolidated metadata member with each listed document repaired as a node inside it."""
-    member = _mapping(value)
-    listed = None if member is None else _mapping(member.get("metadata"))
+    member = as_mapping(value)
+    listed = None if member is None else as_mapping(member.get("metadata"))
     if member is None or listed is None:
         return value, []
     repairs: list[Repair] = []
@@ -196,21 +163,12 @@ def _repaired_consolidated(value: object, loc: Loc) -> _Repaired:
         documents[path] = document
     if not repairs:
         return value, []
-    return _replaced(member, "metadata", documents), repairs
-
-
-def _spelled(value: object) -> str | None:
-    """How the v3 float fill value spells `value`, when `value` is a bare non-finite number; else None."""
-    if not isinstance(value, float) or math.isfinite(value):
-        return None
-    if math.isnan(value):
-        return "NaN"
-    return "Infinity" if value > 0 else "-Infinity"
+    return replaced(member, "metadata", documents), repairs
 
 
 def _data_type_name(value: object) -> str | None:
     """The name of a data type written as a bare name or as an object with a name."""
-    field = _mapping(value)
+    field = as_mapping(value)
     name = value if field is None else field.get("name")
     return name if isinstance(name, str) else None
 
@@ -219,25 +177,3 @@ def _is_text(value: object, text: str) -> bool:
     return isinstance(value, str) and value == text
 
 
-def _is_zero(value: object) -> bool:
-    # `False == 0` in Python, but a JSON boolean is never a number.
-    return isinstance(value, int) and not isinstance(value, bool) and value == 0
-
-
-def _mapping(value: object) -> Mapping[object, object] | None:
-    return cast("Mapping[object, object]", value) if isinstance(value, Mapping) else None
-
-
-def _array(value: object) -> Sequence[object] | None:
-    # JSON arrays arrive as lists (from a parser) or tuples (from a model).
-    return cast("Sequence[object]", value) if isinstance(value, list | tuple) else None
-
-
-def _like(original: Sequence[object], items: list[object]) -> object:
-    """`items` as the kind of array `original` is: a tuple stays a tuple."""
-    return tuple(items) if isinstance(original, tuple) else items
-
-
-def _replaced(mapping: Mapping[object, object], key: str, value: object) -> dict[object, object]:
-    """A copy of `mapping`, in the same order, with `key` holding `value`."""
-    return {**mapping, key: value}
