@@ -235,6 +235,17 @@ class Definition(Generic[C]):
         return FrozenObject({"name": name, "configuration": configuration})
 
     @classmethod
+    def canonical_json(cls, name: str, filed: str, configuration: Mapping[str, JSONValue]) -> JSONValue:
+        """A field named `name` as written, read by the definition filed under `filed`, spelled with its canonical `configuration`.
+
+        A name that carries its configuration (`r16`) is spelled as it is:
+        there is no shorter way to write it.
+        """
+        if cls.filed_under(name)[1] is not None:
+            return cls.envelope_json(name, _EMPTY)
+        return cls.envelope_json(name, configuration)
+
+    @classmethod
     def alias_problems(cls, alias: TypeAliasType, definition: Definition[Any], loc: Loc) -> Problems:
         """The problems of a field of this kind that `definition` claimed, in a member annotated with `alias`."""
         return ()

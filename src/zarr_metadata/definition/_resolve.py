@@ -62,9 +62,7 @@ def canonical_of(resolved: ResolvedField[Any], problems: Sequence[ValidationProb
         spelled = canonical_of(field, ())
         if spelled is not None:
             configuration = _replaced(configuration, path, spelled)
-    if kind.filed_under(resolved.name)[1] is not None:
-        configuration = {}
-    return kind.envelope_json(resolved.name, frozen(configuration))
+    return kind.canonical_json(resolved.name, definition.name, frozen(configuration))
 
 
 def _replaced(value: Any, path: tuple[str | int, ...], item: JSONValue) -> Any:
