@@ -15,9 +15,6 @@ SURFACE = Path(__file__).resolve().parents[1].parent / "shared" / "spec" / "api-
 NOT_YET = {
     "zarr_metadata.pydantic": "the pydantic integration has no issue yet",
 }
-NOT_YET_PREFIXES = {
-    "zarr_metadata.v2": "Zarr v2 has no issue yet",
-}
 NOT_YET_NAMES = {
     "node_metadata_json_schema_v3": "document schemas have no issue yet",
     "field_json_schema_v3": "field schemas have no issue yet",
@@ -42,24 +39,16 @@ def _sections() -> list[tuple[str, list[str]]]:
 SECTIONS = _sections()
 
 
-def _is_v2(name: str) -> bool:
-    """Whether `name` is a Zarr v2 name listed in a shared module (such as `read_array_metadata_v2`)."""
-    return "ZarrV2" in name or name.startswith("ZARR_V2_") or name.endswith(("_V2", "_v2"))
-
-
 @pytest.mark.skipif(not SURFACE.exists(), reason=f"the API surface is not beside the repository ({SURFACE})")
 @pytest.mark.parametrize(("module", "names"), SECTIONS, ids=[module for module, _ in SECTIONS])
 def test_every_listed_name_exists(module: str, names: list[str]) -> None:
     if module in NOT_YET:
         pytest.skip(NOT_YET[module])
-    for prefix, reason in NOT_YET_PREFIXES.items():
-        if module == prefix or module.startswith(prefix + "."):
-            pytest.skip(reason)
     imported = importlib.import_module(module)
     missing = [
         name
         for name in names
-        if not hasattr(imported, name) and name not in NOT_YET_NAMES and not _is_v2(name)
+        if not hasattr(imported, name) and name not in NOT_YET_NAMES
     ]
     assert missing == []
 
@@ -68,3 +57,40 @@ def test_the_surface_is_found_when_the_shared_folder_is_there() -> None:
     if not SURFACE.parent.parent.exists():
         pytest.skip("../shared is not beside the repository")
     assert SECTIONS, "the surface lists no module"
+
+
+def _optional_members() -> list[tuple[str, str, str]]:
+    """Each TypedDict member the surface marks optional: (module, TypedDict, member)."""
+    if not SURFACE.exists():
+        return []
+    found: list[tuple[str, str, str]] = []
+    module = typed_dict = None
+    for line in SURFACE.read_text(encoding="utf-8").splitlines():
+        heading = re.match(r"^## `([\w.]+)`", line)
+        if heading:
+            module, typed_dict = heading.group(1), None
+            continue
+        name = re.match(r"^- `(\w+)`: (\w+)", line)
+        if name:
+            typed_dict = name.group(1) if name.group(2) == "TypedDict" else None
+            continue
+        member = re.match(r"^    - `(\w+)` \(optional\): ", line)
+        if member and module and typed_dict and module not in NOT_YET:
+            found.append((module, typed_dict, member.group(1)))
+    return found
+
+
+OPTIONAL_MEMBERS = _optional_members()
+
+
+@pytest.mark.skipif(not SURFACE.exists(), reason=f"the API surface is not beside the repository ({SURFACE})")
+def test_every_member_listed_as_optional_is_optional_at_run_time() -> None:
+    # A TypedDict learns which keys are optional only from evaluated
+    # annotations; a module that postpones them makes every key required.
+    assert OPTIONAL_MEMBERS
+    wrong = [
+        f"{module}.{typed_dict}.{member}"
+        for module, typed_dict, member in OPTIONAL_MEMBERS
+        if member not in getattr(importlib.import_module(module), typed_dict).__optional_keys__
+    ]
+    assert wrong == []

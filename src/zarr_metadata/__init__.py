@@ -10,6 +10,11 @@ from zarr_metadata._json import (
     ProblemKind,
 )
 from zarr_metadata.model import (
+    ZarrV2ArrayMetadata,
+    ZarrV2ArrayMetadataUpdate,
+    ZarrV2ConsolidatedMetadata,
+    ZarrV2GroupMetadata,
+    ZarrV2GroupMetadataUpdate,
     ZarrV3ArrayMetadata,
     ZarrV3ArrayMetadataUpdate,
     ZarrV3ConsolidatedMetadata,
@@ -20,6 +25,34 @@ from zarr_metadata.model import (
 )
 from zarr_metadata.problems import (
     MetadataValidationError,
+)
+from zarr_metadata.v2._context import ZarrV2Context
+from zarr_metadata.v2._field_json import ZarrV2CodecMetadata, ZarrV2DataTypeMetadata
+from zarr_metadata.v2.array import (
+    ZARR_V2_ARRAY_DIMENSION_SEPARATOR,
+    ZARR_V2_ARRAY_METADATA_STORE_KEY,
+    ZARR_V2_ARRAY_ORDER,
+    ZarrV2ArrayDimensionSeparator,
+    ZarrV2ArrayMetadataJSON,
+    ZarrV2ArrayMetadataStoreKey,
+    ZarrV2ArrayOrder,
+    ZarrV2ZArrayJSON,
+)
+from zarr_metadata.v2.attributes import (
+    ZARR_V2_ATTRIBUTES_STORE_KEY,
+    ZarrV2AttributesStoreKey,
+    ZarrV2ZAttrsJSON,
+)
+from zarr_metadata.v2.consolidated import (
+    ZARR_V2_CONSOLIDATED_METADATA_STORE_KEY,
+    ZarrV2ConsolidatedMetadataJSON,
+    ZarrV2ConsolidatedMetadataStoreKey,
+)
+from zarr_metadata.v2.group import (
+    ZARR_V2_GROUP_METADATA_STORE_KEY,
+    ZarrV2GroupMetadataJSON,
+    ZarrV2GroupMetadataStoreKey,
+    ZarrV2ZGroupJSON,
 )
 from zarr_metadata.v3.array import (
     ZARR_V3_ARRAY_METADATA_STORE_KEY,
@@ -266,6 +299,12 @@ __all__ = [
     "UNSET",
     "V2_CHUNK_KEY_ENCODING_NAME",
     "V2_CHUNK_KEY_ENCODING_SEPARATOR",
+    "ZARR_V2_ARRAY_DIMENSION_SEPARATOR",
+    "ZARR_V2_ARRAY_METADATA_STORE_KEY",
+    "ZARR_V2_ARRAY_ORDER",
+    "ZARR_V2_ATTRIBUTES_STORE_KEY",
+    "ZARR_V2_CONSOLIDATED_METADATA_STORE_KEY",
+    "ZARR_V2_GROUP_METADATA_STORE_KEY",
     "ZARR_V3_ARRAY_METADATA_STORE_KEY",
     "ZARR_V3_CONSOLIDATED_METADATA_KEY",
     "ZARR_V3_GROUP_METADATA_STORE_KEY",
@@ -347,6 +386,26 @@ __all__ = [
     "V2ChunkKeyEncodingName",
     "V2ChunkKeyEncodingSeparator",
     "ValidationProblem",
+    "ZarrV2ArrayDimensionSeparator",
+    "ZarrV2ArrayMetadata",
+    "ZarrV2ArrayMetadataJSON",
+    "ZarrV2ArrayMetadataStoreKey",
+    "ZarrV2ArrayMetadataUpdate",
+    "ZarrV2ArrayOrder",
+    "ZarrV2AttributesStoreKey",
+    "ZarrV2CodecMetadata",
+    "ZarrV2ConsolidatedMetadata",
+    "ZarrV2ConsolidatedMetadataJSON",
+    "ZarrV2ConsolidatedMetadataStoreKey",
+    "ZarrV2Context",
+    "ZarrV2DataTypeMetadata",
+    "ZarrV2GroupMetadata",
+    "ZarrV2GroupMetadataJSON",
+    "ZarrV2GroupMetadataStoreKey",
+    "ZarrV2GroupMetadataUpdate",
+    "ZarrV2ZArrayJSON",
+    "ZarrV2ZAttrsJSON",
+    "ZarrV2ZGroupJSON",
     "ZarrV3ArrayMetadata",
     "ZarrV3ArrayMetadataJSON",
     "ZarrV3ArrayMetadataStoreKey",

@@ -11,12 +11,32 @@ from zarr_metadata._names import (
     validate_node_name_v3,
     validate_node_path_v3,
 )
+from zarr_metadata.model._array_model_v2 import (
+    ZarrV2ArrayMetadata,
+    ZarrV2ArrayMetadataUpdate,
+    read_array_metadata_v2,
+)
 from zarr_metadata.model._array_model_v3 import (
     ZarrV3ArrayMetadata,
     ZarrV3ArrayMetadataUpdate,
     read_array_metadata_v3,
 )
+from zarr_metadata.model._array_v2 import ZarrV2ArrayMetadataReading
 from zarr_metadata.model._array_v3 import ZarrV3ArrayMetadataReading
+from zarr_metadata.model._consolidated_model_v2 import (
+    ZarrV2ConsolidatedMetadata,
+    ZarrV2ConsolidatedMetadataReading,
+    read_consolidated_metadata_v2,
+)
+from zarr_metadata.model._group_model_v2 import (
+    ZarrV2GroupMetadata,
+    ZarrV2GroupMetadataUpdate,
+    ZarrV2NodeMetadata,
+    ZarrV2NodeMetadataReading,
+    node_metadata_from_key_value_v2,
+    read_group_metadata_v2,
+    read_node_metadata_v2,
+)
 from zarr_metadata.model._group_model_v3 import (
     ZarrV3ConsolidatedMetadata,
     ZarrV3ConsolidatedMetadataInput,
@@ -26,6 +46,10 @@ from zarr_metadata.model._group_model_v3 import (
     ZarrV3NodeMetadataInput,
     read_consolidated_metadata_v3,
     read_group_metadata_v3,
+)
+from zarr_metadata.model._group_v2 import (
+    ZarrV2GroupMetadataReading,
+    ZarrV2UnknownNodeMetadataReading,
 )
 from zarr_metadata.model._group_v3 import ZarrV3GroupMetadataReading
 from zarr_metadata.model._node_v3 import (
@@ -37,6 +61,14 @@ from zarr_metadata.model._node_v3 import (
     read_node_metadata_v3,
 )
 from zarr_metadata.model._repair import Repair, RepairKind
+from zarr_metadata.model._repair_v2 import (
+    ZarrV2RepairedConsolidatedMetadataReading,
+    ZarrV2RepairedNodeMetadataReading,
+    read_repaired_consolidated_metadata_v2,
+    read_repaired_node_metadata_v2,
+    repair_consolidated_metadata_v2,
+    repair_node_metadata_v2,
+)
 from zarr_metadata.model._repair_v3 import (
     ZarrV3RepairedNodeMetadataReading,
     read_repaired_node_metadata_v3,
@@ -49,6 +81,19 @@ __all__ = [
     "NodePath",
     "Repair",
     "RepairKind",
+    "ZarrV2ArrayMetadata",
+    "ZarrV2ArrayMetadataReading",
+    "ZarrV2ArrayMetadataUpdate",
+    "ZarrV2ConsolidatedMetadata",
+    "ZarrV2ConsolidatedMetadataReading",
+    "ZarrV2GroupMetadata",
+    "ZarrV2GroupMetadataReading",
+    "ZarrV2GroupMetadataUpdate",
+    "ZarrV2NodeMetadata",
+    "ZarrV2NodeMetadataReading",
+    "ZarrV2RepairedConsolidatedMetadataReading",
+    "ZarrV2RepairedNodeMetadataReading",
+    "ZarrV2UnknownNodeMetadataReading",
     "ZarrV3ArrayMetadata",
     "ZarrV3ArrayMetadataReading",
     "ZarrV3ArrayMetadataUpdate",
@@ -66,14 +111,23 @@ __all__ = [
     "is_node_name_v3",
     "is_node_path_v3",
     "node_metadata_from_json_v3",
+    "node_metadata_from_key_value_v2",
     "node_metadata_from_key_value_v3",
     "parse_node_name_v3",
     "parse_node_path_v3",
+    "read_array_metadata_v2",
     "read_array_metadata_v3",
+    "read_consolidated_metadata_v2",
     "read_consolidated_metadata_v3",
+    "read_group_metadata_v2",
     "read_group_metadata_v3",
+    "read_node_metadata_v2",
     "read_node_metadata_v3",
+    "read_repaired_consolidated_metadata_v2",
+    "read_repaired_node_metadata_v2",
     "read_repaired_node_metadata_v3",
+    "repair_consolidated_metadata_v2",
+    "repair_node_metadata_v2",
     "repair_node_metadata_v3",
     "validate_node_name_v3",
     "validate_node_path_v3",

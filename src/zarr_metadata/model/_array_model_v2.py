@@ -1,0 +1,220 @@
+"""The immutable model of a valid v2 array: its `.zarray`, with the `.zattrs` as `attributes`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar, Literal, cast
+
+from typing_extensions import TypedDict, Unpack
+
+from zarr_metadata._frozen import FrozenObject
+from zarr_metadata._json import UNSET, JSONValue, Loc
+from zarr_metadata.definition._fields import UnclaimedField
+from zarr_metadata.definition._resolve import canonical_fill_value
+from zarr_metadata.model._array_v2 import (
+    V2_ARRAY_MEMBERS,
+    ArrayReadV2,
+    ZarrV2ArrayMetadataReading,
+    read_array_v2,
+)
+from zarr_metadata.model._keyed import StoreKey, canonical_text, edited, json_text
+from zarr_metadata.model._model import Model
+from zarr_metadata.model._node_files_v2 import node_files_bytes, node_from_key_value
+from zarr_metadata.v2._context import ZarrV2Context
+from zarr_metadata.v2._field_json import ZarrV2CodecMetadata, ZarrV2DataTypeMetadata
+from zarr_metadata.v2._scopes import CORE_V2
+from zarr_metadata.v2.array import (
+    ZARR_V2_ARRAY_METADATA_STORE_KEY,
+    ZarrV2ArrayMetadataJSON,
+    ZarrV2ArrayMetadataStoreKey,
+    ZarrV2ArrayOrder,
+)
+from zarr_metadata.v2.attributes import ZarrV2AttributesStoreKey
+
+
+class ZarrV2ArrayMetadataUpdate(TypedDict, total=False, closed=True):
+    """The members `ZarrV2ArrayMetadata.update` takes, by name; UNSET removes an optional one."""
+
+    shape: tuple[int, ...]
+    dtype: ZarrV2DataTypeMetadata
+    chunks: tuple[int, ...]
+    fill_value: JSONValue
+    order: Literal["C", "F"]
+    compressor: ZarrV2CodecMetadata | None
+    filters: tuple[ZarrV2CodecMetadata, ...] | None
+    dimension_separator: Literal[".", "/"] | UNSET
+    attributes: Mapping[str, JSONValue] | UNSET
+    extra_fields: Mapping[str, JSONValue | UNSET]
+
+
+_UPDATABLE = frozenset(V2_ARRAY_MEMBERS - {"zarr_format"})
+
+
+class ZarrV2ArrayMetadata(Model):
+    """A valid v2 array, read in a scope: immutable, hashable, and equal to another that means the same.
+
+    The data type, codecs and fill value compare by their canonical
+    spelling (`"<i4"` and `"<i4"` with `"fill_value": 0` or `0.0` mean the
+    same); a missing `dimension_separator` means `"."`; attributes and other
+    members compare as JSON text.
+    """
+
+    __slots__ = ()
+
+    zarr_format: ClassVar[Literal[2]] = 2
+    node_type: ClassVar[Literal["array"]] = "array"
+
+    _found: ArrayReadV2
+
+    def __init__(self, document: object, context: ZarrV2Context | None = None) -> None:
+        super().__init__(document, context)
+
+    @classmethod
+    def _default_context(cls) -> ZarrV2Context:
+        return CORE_V2
+
+    @classmethod
+    def _read(cls, document: object, context: ZarrV2Context) -> ArrayReadV2:
+        return read_array_v2(document, context)
+
+    def _meaning_of(self) -> tuple[object, ...]:
+        document, read = self._document, self._found
+        dtype = read.dtype
+        compressor = read.compressor
+        filters = read.filters
+        return (
+            tuple(document["shape"]),
+            tuple(document["chunks"]),
+            canonical_text(dtype),
+            json_text(canonical_fill_value(dtype, document["fill_value"])),
+            document["order"],
+            None if compressor is None else canonical_text(compressor),
+            None if filters is None else tuple(canonical_text(field) for field in filters),
+            document.get("dimension_separator", "."),
+            json_text(document.get("attributes", {})),
+            json_text(self.extra_fields),
+        )
+
+    # Reading and writing
+
+    @classmethod
+    def from_key_value(cls, mapping: Mapping[StoreKey, bytes], *, context: ZarrV2Context | None = None) -> ZarrV2ArrayMetadata:
+        """The model of the `.zarray` bytes in `mapping`, with the `.zattrs` bytes beside it as its attributes."""
+        return cls(node_from_key_value(mapping, ZARR_V2_ARRAY_METADATA_STORE_KEY), context)
+
+    def to_json(self) -> ZarrV2ArrayMetadataJSON:
+        """The document as given: a fresh plain dict (objects in it plain dicts, arrays tuples) the caller may change."""
+        return cast(ZarrV2ArrayMetadataJSON, super().to_json())
+
+    def to_key_value(
+        self, *, indent: int | str | None = None
+    ) -> Mapping[ZarrV2ArrayMetadataStoreKey | ZarrV2AttributesStoreKey, bytes]:
+        """The files of the array: `.zarray`, and `.zattrs` when the document has attributes, as UTF-8 JSON."""
+        return cast(
+            "Mapping[ZarrV2ArrayMetadataStoreKey | ZarrV2AttributesStoreKey, bytes]",
+            node_files_bytes(self._document, ZARR_V2_ARRAY_METADATA_STORE_KEY, indent),
+        )
+
+    # Views of the members
+
+    @property
+    def reading(self) -> ZarrV2ArrayMetadataReading:
+        """The reading of this document: every field as the scope read it."""
+        return self._found.reading(self)
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        """The length of each dimension."""
+        return cast("tuple[int, ...]", self._document["shape"])
+
+    @property
+    def chunks(self) -> tuple[int, ...]:
+        """The length of a chunk along each dimension."""
+        return cast("tuple[int, ...]", self._document["chunks"])
+
+    @property
+    def dtype(self) -> ZarrV2DataTypeMetadata:
+        """The data type, as written."""
+        return cast(ZarrV2DataTypeMetadata, self._document["dtype"])
+
+    @property
+    def compressor(self) -> ZarrV2CodecMetadata | None:
+        """The compressor, as written; None when there is none."""
+        return cast("ZarrV2CodecMetadata | None", self._document["compressor"])
+
+    @property
+    def fill_value(self) -> JSONValue:
+        """The fill value, as written."""
+        return cast(JSONValue, self._document["fill_value"])
+
+    @property
+    def order(self) -> ZarrV2ArrayOrder:
+        """The order of the values in a chunk: `"C"` (row-major) or `"F"` (column-major)."""
+        return cast(ZarrV2ArrayOrder, self._document["order"])
+
+    @property
+    def filters(self) -> tuple[ZarrV2CodecMetadata, ...] | None:
+        """The filters, as written, in order; None when there are none."""
+        return cast("tuple[ZarrV2CodecMetadata, ...] | None", self._document["filters"])
+
+    @property
+    def dimension_separator(self) -> Literal[".", "/"]:
+        """What separates the chunk indices in a chunk's key; `"."` when the document names none."""
+        return cast('Literal[".", "/"]', self._document.get("dimension_separator", "."))
+
+    @property
+    def attributes(self) -> Mapping[str, JSONValue]:
+        """The user attributes, from the `.zattrs` (empty when there are none)."""
+        return cast("Mapping[str, JSONValue]", self._document.get("attributes", _NONE))
+
+    @property
+    def extra_fields(self) -> Mapping[str, JSONValue]:
+        """The members a v2 array does not define, by key, as written."""
+        return FrozenObject({key: value for key, value in self._document.items() if key not in V2_ARRAY_MEMBERS})
+
+    @property
+    def unclaimed_fields(self) -> Mapping[Loc, UnclaimedField]:
+        """Every field nothing in scope claims (a data type or codec of an unknown name), at any depth, by location."""
+        return FrozenObject({loc: field for loc, field in self.reading.fields() if isinstance(field, UnclaimedField)})
+
+    # Changed copies
+
+    def update(self, **members: Unpack[ZarrV2ArrayMetadataUpdate]) -> ZarrV2ArrayMetadata:
+        """A copy with `members` set (other members in `extra_fields`; UNSET removes one), read in the same scope."""
+        return type(self)(edited(self._document, members, _UPDATABLE), self._context)
+
+    @classmethod
+    def create_default(
+        cls, *, context: ZarrV2Context | None = None, **overrides: Unpack[ZarrV2ArrayMetadataUpdate]
+    ) -> ZarrV2ArrayMetadata:
+        """A valid array with `overrides` set: by default a little-endian float64 scalar in one chunk, uncompressed."""
+        shape = cast("tuple[int, ...]", overrides.get("shape", ()))
+        document: dict[str, Any] = {
+            "zarr_format": 2,
+            "shape": shape,
+            "chunks": [max(length, 1) for length in shape],
+            "dtype": "<f8",
+            "compressor": None,
+            "fill_value": 0.0,
+            "order": "C",
+            "filters": None,
+        }
+        return cls(edited(document, overrides, _UPDATABLE), context)
+
+    def __repr__(self) -> str:
+        return f"ZarrV2ArrayMetadata(shape={self.shape!r}, dtype={json_text(self.dtype)})"
+
+
+_NONE: Mapping[str, JSONValue] = FrozenObject()
+
+
+def read_array_metadata_v2(value: object, *, context: ZarrV2Context | None = None) -> ZarrV2ArrayMetadataReading:
+    """Read `value` as a v2 array (the `.zarray` members, with the `.zattrs` as `attributes`) in `context` (default `CORE_V2`); never raises on bad input."""
+    scope = CORE_V2 if context is None else context
+    read = read_array_v2(value, scope)
+    if read.problems:
+        return read.reading(None)
+    return ZarrV2ArrayMetadata.made(read, scope).reading
+
+
+__all__ = ["ZarrV2ArrayMetadata", "ZarrV2ArrayMetadataUpdate", "read_array_metadata_v2"]

@@ -1,0 +1,145 @@
+"""The immutable model of a valid v2 `.zmetadata`: the files of every node of a store, each node a model."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator, Mapping
+from typing import Any, ClassVar, Literal, Self, cast
+
+from zarr_metadata._collector import collector_paused
+from zarr_metadata._frozen import FrozenObject
+from zarr_metadata._json import Loc, ValidationProblem
+from zarr_metadata.definition._fields import ResolvedField
+from zarr_metadata.model._group_model_v2 import (
+    ZarrV2NodeMetadata,
+    ZarrV2NodeMetadataReading,
+    node_reading_v2,
+)
+from zarr_metadata.model._group_v2 import (
+    ARRAY_KEY,
+    ConsolidatedReadV2,
+    listed_documents,
+    read_consolidated_v2,
+)
+from zarr_metadata.model._keyed import StoreKey, document_bytes, document_from
+from zarr_metadata.model._model import Model, documents_refine
+from zarr_metadata.v2._context import ZarrV2Context
+from zarr_metadata.v2._scopes import CORE_V2
+from zarr_metadata.v2.consolidated import (
+    ZARR_V2_CONSOLIDATED_METADATA_STORE_KEY,
+    ZarrV2ConsolidatedMetadataStoreKey,
+)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ZarrV2ConsolidatedMetadataReading:
+    """A `.zmetadata` as a scope read it: every problem, located at the store keys it lists, and the model when there is none."""
+
+    problems: tuple[ValidationProblem, ...] = ()
+    metadata: ZarrV2ConsolidatedMetadata | None = None
+    nodes: Mapping[str, ZarrV2NodeMetadataReading] = dataclasses.field(default_factory=FrozenObject, kw_only=True)
+    """The reading of each listed node, by its path (`""` for the root)."""
+
+    def fields(self) -> Iterator[tuple[Loc, ResolvedField[Any]]]:
+        """Every field of every listed array, located at its `.zarray` key (`("metadata", "a/.zarray", "dtype")`)."""
+        for path, reading in self.nodes.items():
+            key = f"{path}/{ARRAY_KEY}" if path else ARRAY_KEY
+            for loc, field in reading.fields():
+                yield ("metadata", key, *loc), field
+
+
+class _ConsolidatedModelReadV2:
+    """A `.zmetadata` read as the model layer hands it to a model: its refined document, and each node's reading with its model."""
+
+    __slots__ = ("document", "nodes", "problems")
+
+    def __init__(self, read: ConsolidatedReadV2, value: object, context: ZarrV2Context) -> None:
+        self.problems = read.problems
+        with collector_paused():
+            self.nodes: Mapping[str, ZarrV2NodeMetadataReading] = FrozenObject(
+                {path: node_reading_v2(node, context) for path, node in read.nodes.items()}
+            )
+        self.document: Mapping[str, object] | None = None
+        if not read.problems:
+            listing = cast("Mapping[str, Mapping[str, object]]", value)["metadata"]
+            self.document = FrozenObject({"zarr_consolidated_format": 1, "metadata": listed_documents(read, listing)})
+
+    def reading(self, metadata: ZarrV2ConsolidatedMetadata | None) -> ZarrV2ConsolidatedMetadataReading:
+        return ZarrV2ConsolidatedMetadataReading(self.problems, metadata, nodes=self.nodes)
+
+
+def _read(value: object, context: ZarrV2Context) -> _ConsolidatedModelReadV2:
+    return _ConsolidatedModelReadV2(read_consolidated_v2(value, context), value, context)
+
+
+class ZarrV2ConsolidatedMetadata(Model):
+    """A valid `.zmetadata`: the files of every node of a v2 store, read in one scope, each node a model by its path."""
+
+    __slots__ = ()
+
+    zarr_consolidated_format: ClassVar[Literal[1]] = 1
+
+    _found: _ConsolidatedModelReadV2
+
+    def __init__(self, document: object, context: ZarrV2Context | None = None) -> None:
+        super().__init__(document, context)
+
+    @classmethod
+    def _default_context(cls) -> ZarrV2Context:
+        return CORE_V2
+
+    @classmethod
+    def _read(cls, document: object, context: ZarrV2Context) -> _ConsolidatedModelReadV2:
+        return _read(document, context)
+
+    def _meaning_of(self) -> frozenset[tuple[str, ZarrV2NodeMetadata]]:
+        return frozenset(self.metadata.items())
+
+    @classmethod
+    def from_key_value(
+        cls, mapping: Mapping[StoreKey, bytes], *, context: ZarrV2Context | None = None
+    ) -> ZarrV2ConsolidatedMetadata:
+        """The model of the `.zmetadata` bytes in `mapping`."""
+        return cls(document_from(mapping, ZARR_V2_CONSOLIDATED_METADATA_STORE_KEY), context)
+
+    def to_json(self) -> dict[str, Any]:
+        """The document as given: a fresh plain dict the caller may change."""
+        return cast("dict[str, Any]", super().to_json())
+
+    def to_key_value(self, *, indent: int | str | None = None) -> Mapping[ZarrV2ConsolidatedMetadataStoreKey, bytes]:
+        """`{".zmetadata": bytes}`: the document as UTF-8 JSON; non-finite numbers in user data as bare `NaN`/`Infinity`."""
+        return {ZARR_V2_CONSOLIDATED_METADATA_STORE_KEY: document_bytes(self._document, indent)}
+
+    @property
+    def reading(self) -> ZarrV2ConsolidatedMetadataReading:
+        """The reading of every listed node."""
+        return self._found.reading(self)
+
+    @property
+    def metadata(self) -> Mapping[str, ZarrV2NodeMetadata]:
+        """The model of each listed node, by its path (`""` for the root)."""
+        return FrozenObject({path: cast(Any, reading).metadata for path, reading in self._found.nodes.items()})
+
+    def refines(self, other: Self) -> bool:  # pyright: ignore[reportIncompatibleMethodOverride]
+        """Whether both list the same nodes, and each node refines `other`'s node at the same path."""
+        return documents_refine(self.metadata, other.metadata)
+
+    def __repr__(self) -> str:
+        return f"ZarrV2ConsolidatedMetadata(<{len(self._found.nodes)} nodes>)"
+
+
+def read_consolidated_metadata_v2(value: object, *, context: ZarrV2Context | None = None) -> ZarrV2ConsolidatedMetadataReading:
+    """Read `value` as a `.zmetadata`, and every node it lists from its files together, in `context` (default `CORE_V2`); never raises on bad input.
+
+    Problems are located at the store key of the file that holds them
+    (`("metadata", "a/.zarray", "dtype")`). The nodes must form a tree:
+    the root listed, every parent listed, only groups holding children.
+    """
+    scope = CORE_V2 if context is None else context
+    read = _read(value, scope)
+    if read.problems:
+        return read.reading(None)
+    return ZarrV2ConsolidatedMetadata.made(read, scope).reading
+
+
+__all__ = ["ZarrV2ConsolidatedMetadata", "ZarrV2ConsolidatedMetadataReading", "read_consolidated_metadata_v2"]

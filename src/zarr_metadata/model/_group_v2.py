@@ -1,0 +1,330 @@
+"""Reading a v2 group, the files of one v2 node, and a v2 store's `.zmetadata`.
+
+A v2 node is a `.zarray` or a `.zgroup`, with its user attributes in a
+`.zattrs` beside it. Readers read a node as one document, the node's file
+with the `.zattrs` as `attributes`, and locate problems in that document: a
+problem at `("attributes", ...)` sits in the `.zattrs`, any other in the
+`.zarray` or `.zgroup`. A `.zmetadata` lists the files of every node by
+store key (`a/b/.zarray`); its problems are located at those keys.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Final, Literal, cast
+
+from zarr_metadata._collector import collector_paused
+from zarr_metadata._frozen import FrozenObject, fast_constructor
+from zarr_metadata._json import UNSET, Loc, UserJSONValue, ValidationProblem, shown
+from zarr_metadata._names import node_path_problems, tree_problems
+from zarr_metadata._refuse import FAIL, MAX_DEPTH, Checker
+from zarr_metadata._shapes import Unread
+from zarr_metadata.definition._fields import ResolvedField
+from zarr_metadata.model._array_v2 import ArrayReadV2, read_array_v2, read_format
+from zarr_metadata.model._read_v3 import not_a_document, read_attributes
+from zarr_metadata.typed_json import checker_of
+from zarr_metadata.v2._context import ZarrV2Context
+from zarr_metadata.v2.array import ZARR_V2_ARRAY_METADATA_STORE_KEY
+from zarr_metadata.v2.attributes import ZARR_V2_ATTRIBUTES_STORE_KEY
+from zarr_metadata.v2.group import ZARR_V2_GROUP_METADATA_STORE_KEY
+
+if TYPE_CHECKING:
+    from zarr_metadata.model._group_model_v2 import ZarrV2GroupMetadata
+
+ARRAY_KEY: Final = ZARR_V2_ARRAY_METADATA_STORE_KEY
+GROUP_KEY: Final = ZARR_V2_GROUP_METADATA_STORE_KEY
+ATTRIBUTES_KEY: Final = ZARR_V2_ATTRIBUTES_STORE_KEY
+NODE_FILES: Final = (ARRAY_KEY, GROUP_KEY, ATTRIBUTES_KEY)
+"""The metadata files of a v2 node."""
+
+ARRAY_AND_GROUP: Final = ValidationProblem(
+    (), "expected a .zarray or a .zgroup, got both: a node is an array or a group", "invalid_value"
+)
+"""The problem of a node whose files name it both an array and a group."""
+
+_GROUP_MEMBERS: Final = frozenset({"zarr_format", "attributes"})
+_CONSOLIDATED_FORMAT: Final[Checker] = checker_of(Literal[1], True)
+_LISTING: Final[Checker] = checker_of(Mapping[str, Unread], True)
+_USER_JSON: Final[Checker] = checker_of(UserJSONValue, True)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ZarrV2GroupMetadataReading:
+    """A v2 group document as read: every problem, and the model when there is none."""
+
+    problems: tuple[ValidationProblem, ...] = ()
+    metadata: ZarrV2GroupMetadata | None = None
+
+    def fields(self) -> Iterator[tuple[Loc, ResolvedField[Any]]]:
+        """A v2 group holds no field."""
+        return iter(())
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ZarrV2UnknownNodeMetadataReading:
+    """The files of a v2 node that is neither an array nor a group: only their problems."""
+
+    problems: tuple[ValidationProblem, ...]
+
+    @property
+    def metadata(self) -> None:
+        """Files of no known node type have no model."""
+        return None
+
+    def fields(self) -> Iterator[tuple[Loc, ResolvedField[Any]]]:
+        """No field is read from files of no known node type."""
+        return iter(())
+
+
+_group_reading_of: Any = fast_constructor(ZarrV2GroupMetadataReading, ("problems", "metadata"))
+
+
+class GroupReadV2:
+    """What one pass over a v2 group document found."""
+
+    __slots__ = ("document", "problems")
+
+    def __init__(self) -> None:
+        self.problems: tuple[ValidationProblem, ...] = ()
+        self.document: Mapping[str, object] | None = None
+
+    def reading(self, metadata: ZarrV2GroupMetadata | None) -> ZarrV2GroupMetadataReading:
+        """The reading of what was found, with `metadata` its model."""
+        return _group_reading_of(self.problems, metadata)
+
+
+class UnknownNodeReadV2:
+    """Files whose node type is neither array nor group: only their problems."""
+
+    __slots__ = ("problems",)
+    document: None = None
+
+    def __init__(self, problems: tuple[ValidationProblem, ...]) -> None:
+        self.problems = problems
+
+    def reading(self, metadata: None) -> ZarrV2UnknownNodeMetadataReading:
+        """The reading of what was found."""
+        return ZarrV2UnknownNodeMetadataReading(self.problems)
+
+
+NodeReadV2 = ArrayReadV2 | GroupReadV2 | UnknownNodeReadV2
+"""What reading the files of a v2 node found."""
+
+
+def read_group_v2(value: object, context: ZarrV2Context, depth: int = 0) -> GroupReadV2:
+    """Read `value` as a v2 group document (the `.zgroup`, with `.zattrs` as `attributes`); never raises on bad input."""
+    read = GroupReadV2()
+    if not isinstance(value, Mapping) or depth >= MAX_DEPTH:
+        read.problems = (not_a_document(cast(object, value), depth),)
+        return read
+    document = cast("Mapping[Any, Any]", value)
+    problems: list[ValidationProblem] = []
+    refined: dict[Any, Any] = dict.fromkeys(document)
+    read_format(document, problems, refined, depth)
+    read_attributes(document, problems, refined, depth)
+    for key in document:
+        if key not in _GROUP_MEMBERS:
+            problems.append(
+                ValidationProblem(
+                    (key,) if type(key) is str else (),
+                    f"unknown member {shown(key)}; a v2 group has only \"zarr_format\" and its attributes",
+                    "unknown_key",
+                )
+            )
+    read.problems = tuple(problems)
+    if not problems:
+        read.document = FrozenObject(refined)
+    return read
+
+
+def node_document(files: object) -> tuple[str | None, object, tuple[ValidationProblem, ...]]:
+    """The node the files of one v2 node make: which file names it (`.zarray` or `.zgroup`), its document with the `.zattrs` as `attributes`, and what is wrong with the files as a set.
+
+    Problems of the set are located at `()`, or at `("attributes",)` for a
+    `.zarray` or `.zgroup` that writes an `attributes` member of its own.
+    """
+    if not isinstance(files, Mapping):
+        return None, None, (ValidationProblem((), f"expected the files of a node by key, got {shown(files)}", "invalid_type"),)
+    given = cast("Mapping[object, object]", files)
+    unknown = [key for key in given if key not in NODE_FILES]
+    problems: list[ValidationProblem] = [
+        ValidationProblem(
+            (),
+            f"expected only the files {shown(list(NODE_FILES))}, got the key {shown(key)}",
+            "invalid_value",
+        )
+        for key in unknown
+    ]
+    if ARRAY_KEY in given and GROUP_KEY in given:
+        problems.append(ARRAY_AND_GROUP)
+        return None, None, tuple(problems)
+    node_file = ARRAY_KEY if ARRAY_KEY in given else GROUP_KEY if GROUP_KEY in given else None
+    if node_file is None:
+        problems.append(ValidationProblem((), "expected a .zarray or a .zgroup among the files of a node, found neither", "missing_key"))
+        return None, None, tuple(problems)
+    document: object = given[node_file]
+    if isinstance(document, Mapping) and "attributes" in cast("Mapping[object, object]", document):
+        problems.append(
+            ValidationProblem(
+                ("attributes",),
+                f'unknown member "attributes"; the user attributes of a node are in its .zattrs, not its {node_file}',
+                "unknown_key",
+            )
+        )
+        return node_file, cast(object, document), tuple(problems)
+    if ATTRIBUTES_KEY not in given or not isinstance(document, Mapping):
+        return node_file, cast(object, document), tuple(problems)
+    return node_file, {**cast("Mapping[str, object]", document), "attributes": given[ATTRIBUTES_KEY]}, tuple(problems)
+
+
+def read_node_v2(files: object, context: ZarrV2Context, depth: int = 0) -> NodeReadV2:
+    """Read the files of one v2 node, by key (`.zarray` or `.zgroup`, and `.zattrs`), as the node they make."""
+    node_file, document, problems = node_document(files)
+    if node_file is None:
+        return UnknownNodeReadV2(problems)
+    read: NodeReadV2 = read_array_v2(document, context, depth) if node_file == ARRAY_KEY else read_group_v2(document, context, depth)
+    if problems:
+        read.problems = (*problems, *read.problems)
+        read.document = None
+    return read
+
+
+class ConsolidatedReadV2:
+    """What one pass over a `.zmetadata` found: each node's read, by node path, and every problem, located at the store keys."""
+
+    __slots__ = ("envelope", "nodes", "problems")
+
+    def __init__(self) -> None:
+        self.problems: tuple[ValidationProblem, ...] = ()
+        self.nodes: dict[str, NodeReadV2] = {}
+        """The read of each listed node, by its path ("" for the root)."""
+        self.envelope: Mapping[str, object] | None = None
+
+
+def read_consolidated_v2(value: object, context: ZarrV2Context, depth: int = 0) -> ConsolidatedReadV2:
+    """Read a `.zmetadata` document and every node it lists; never raises on bad input."""
+    with collector_paused():
+        return _read_consolidated_v2(value, context, depth)
+
+
+def _read_consolidated_v2(value: object, context: ZarrV2Context, depth: int) -> ConsolidatedReadV2:
+    read = ConsolidatedReadV2()
+    problems: list[ValidationProblem] = []
+    if not isinstance(value, Mapping) or depth >= MAX_DEPTH:
+        read.problems = (not_a_document(cast(object, value), depth),)
+        return read
+    document = cast("Mapping[Any, Any]", value)
+    written = document.get("zarr_consolidated_format", UNSET)
+    if written is UNSET:
+        problems.append(ValidationProblem(("zarr_consolidated_format",), 'missing required member "zarr_consolidated_format"', "missing_key"))
+    elif not (written == 1 and type(written) is int):
+        _CONSOLIDATED_FORMAT(written, ("zarr_consolidated_format",), problems, depth + 1)
+    for key in document:
+        if key not in ("zarr_consolidated_format", "metadata"):
+            problems.append(
+                ValidationProblem(
+                    (key,) if type(key) is str else (),
+                    f'unknown member {shown(key)}; expected only "zarr_consolidated_format", "metadata"',
+                    "unknown_key",
+                )
+            )
+    listing = document.get("metadata", UNSET)
+    if listing is UNSET:
+        problems.append(ValidationProblem(("metadata",), 'missing required member "metadata"', "missing_key"))
+    elif _LISTING(listing, ("metadata",), problems, depth + 1) is not FAIL:
+        _read_listing(cast("Mapping[str, object]", listing), context, depth + 2, read, problems)
+    read.problems = tuple(problems)
+    if not problems:
+        read.envelope = document
+    return read
+
+
+def _read_listing(
+    listing: Mapping[str, object], context: ZarrV2Context, depth: int, read: ConsolidatedReadV2, problems: list[ValidationProblem]
+) -> None:
+    """Read the nodes a listing holds, each from its files together, and check that they form a tree."""
+    by_node: dict[str, dict[str, object]] = {}
+    for key, document in listing.items():
+        node, _, file = key.rpartition("/")
+        loc: Loc = ("metadata", key)
+        if file not in NODE_FILES:
+            problems.append(
+                ValidationProblem(loc, f"expected a key that ends with .zarray, .zgroup or .zattrs, got {shown(key)}", "invalid_value")
+            )
+            continue
+        if node and (node.startswith("/") or node_path_problems(node, loc)):
+            problems.append(ValidationProblem(loc, f"expected a key whose path is a relative node path, got {shown(key)}", "invalid_value"))
+            continue
+        by_node.setdefault(node, {})[file] = document
+    for node, files in by_node.items():
+        prefix = f"{node}/" if node else ""
+        node_read = read_node_v2(files, context, depth)
+        read.nodes[node] = node_read
+        problems.extend(_at_file(problem, prefix, files) for problem in node_read.problems)
+    is_group = {node: isinstance(node_read, GroupReadV2) for node, node_read in read.nodes.items()}
+    problems.extend(
+        tree_problems(is_group, lambda node: ("metadata", _node_key(node, by_node[node])), root_listed=True)
+    )
+
+
+def _node_key(node: str, files: Mapping[str, object]) -> str:
+    """The store key of the file that names a node: its `.zarray` or `.zgroup`, or its `.zattrs` when it has neither."""
+    prefix = f"{node}/" if node else ""
+    return prefix + _node_file(files)
+
+
+def _node_file(files: Mapping[str, object]) -> str:
+    return ARRAY_KEY if ARRAY_KEY in files else GROUP_KEY if GROUP_KEY in files else ATTRIBUTES_KEY
+
+
+def _at_file(problem: ValidationProblem, prefix: str, files: Mapping[str, object]) -> ValidationProblem:
+    """A problem of a node's document, located at the store key of the file that holds it."""
+    file, loc = file_holding(problem.loc, files)
+    return ValidationProblem(("metadata", prefix + file, *loc), problem.message, problem.kind, input=problem.input, ctx=problem.ctx)
+
+
+def file_holding(loc: Loc, files: Mapping[str, object]) -> tuple[str, Loc]:
+    """Which of a node's files holds what `loc` points at in the node's document, and where in that file.
+
+    The attributes are the `.zattrs`, unless the node file writes an
+    `attributes` member of its own, which is where such a problem points.
+    """
+    node_file = _node_file(files)
+    if loc[:1] == ("attributes",) and ATTRIBUTES_KEY in files:
+        written = files.get(node_file)
+        if not (isinstance(written, Mapping) and "attributes" in cast("Mapping[object, object]", written)):
+            return ATTRIBUTES_KEY, loc[1:]
+    return node_file, loc
+
+
+def listed_documents(read: ConsolidatedReadV2, listing: Mapping[str, object]) -> Mapping[str, object]:
+    """The listing of a `.zmetadata` without problems, each file as its node's reader refined it."""
+    refined: dict[str, object] = {}
+    for key in listing:
+        node, _, file = key.rpartition("/")
+        document = read.nodes[node].document
+        assert document is not None
+        if file == ATTRIBUTES_KEY:
+            refined[key] = document["attributes"]
+        else:
+            refined[key] = FrozenObject({member: value for member, value in document.items() if member != "attributes"})
+    return FrozenObject(refined)
+
+
+__all__ = [
+    "ARRAY_AND_GROUP",
+    "ConsolidatedReadV2",
+    "GroupReadV2",
+    "NodeReadV2",
+    "UnknownNodeReadV2",
+    "ZarrV2GroupMetadataReading",
+    "ZarrV2UnknownNodeMetadataReading",
+    "file_holding",
+    "listed_documents",
+    "node_document",
+    "read_consolidated_v2",
+    "read_group_v2",
+    "read_node_v2",
+]
+
