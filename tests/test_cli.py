@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import cast
 
 import pytest
 
@@ -26,6 +27,23 @@ BROKEN_REPORT = [
     "'bytes' is an array -> bytes codec, so it comes before the bytes -> bytes codec 'gzip'",
     "examples/broken/temperature/zarr.json:14:49: /codecs/1/configuration/level invalid_value: "
     "expected an integer in [0, 9], got 12",
+]
+
+# The most common v2 mistakes: a .zmetadata that zarr-python 3 wrote into and
+# that went stale when an array was resized, empty filters, a v3 data type name,
+# an object data type without an object codec, and a bare NaN fill value.
+BROKEN_V2_REPORT = [
+    'examples/broken_v2/.zmetadata:4:13: /metadata/.zgroup/consolidated_metadata unknown_key: unknown member "consolidated_metadata"; a v2 group has only "zarr_format" and its attributes',
+    'examples/broken_v2/.zmetadata:4:38: /metadata/.zgroup/consolidated_metadata invalid_value: differs from .zgroup, which lacks this member',
+    'examples/broken_v2/.zmetadata:18:24: /metadata/counts~1.zarray/filters invalid_value: expected null for an array without filters, got an empty array',
+    'examples/broken_v2/.zmetadata:36:22: /metadata/embeddings~1.zarray/dtype invalid_value: expected a NumPy type string such as "<f8", got "bfloat16", the name of a Zarr v3 data type, which a v2 document cannot hold',
+    'examples/broken_v2/.zmetadata:58:24: /metadata/labels~1.zarray/filters invalid_value: expected a codec that encodes objects (such as vlen-utf8) among the filters of an object (O) data type, got none',
+    'examples/broken_v2/.zmetadata:77:27: /metadata/pressure~1.zarray/fill_value invalid_value: expected a finite number, got NaN',
+    'examples/broken_v2/.zmetadata:106:17: /metadata/temperature~1.zarray/shape/0 invalid_value: differs from temperature/.zarray, which has 730 here',
+    'examples/broken_v2/counts/.zarray:12:16: /filters invalid_value: expected null for an array without filters, got an empty array',
+    'examples/broken_v2/embeddings/.zarray:12:14: /dtype invalid_value: expected a NumPy type string such as "<f8", got "bfloat16", the name of a Zarr v3 data type, which a v2 document cannot hold',
+    'examples/broken_v2/labels/.zarray:12:16: /filters invalid_value: expected a codec that encodes objects (such as vlen-utf8) among the filters of an object (O) data type, got none',
+    'examples/broken_v2/pressure/.zarray:13:19: /fill_value invalid_value: expected a finite number, got NaN',
 ]
 
 ARRAY = {
@@ -73,7 +91,7 @@ def assert_usage_failure(result: subprocess.CompletedProcess[str]) -> str:
 
 def test_the_examples_report_the_broken_store_and_exit_1() -> None:
     result = run("check", "examples/")
-    assert lines(result) == [*BROKEN_REPORT, "8 documents, 5 problems, 0 warnings"]
+    assert lines(result) == [*BROKEN_REPORT, *BROKEN_V2_REPORT, "23 documents, 16 problems, 0 warnings"]
     assert result.returncode == 1
     assert result.stderr == ""
 
@@ -164,7 +182,8 @@ def test_json_format_gives_one_object_per_finding_and_agrees_with_the_text() -> 
 def _as_text(record: dict[str, object]) -> str:
     loc = record["loc"]
     assert isinstance(loc, list)
-    pointer = "".join(f"/{step}" for step in loc) or "/"  # pyright: ignore[reportUnknownVariableType]
+    steps = [str(step).replace("~", "~0").replace("/", "~1") for step in cast("list[object]", loc)]
+    pointer = "".join(f"/{step}" for step in steps) or "/"
     label = {"warning": "warning", "repair": f"repair {record['kind']}"}.get(str(record["severity"]), record["kind"])
     return f"{record['path']}:{record['line']}:{record['column']}: {pointer} {label}: {record['message']}"
 

@@ -20,30 +20,43 @@ from zarr_metadata.model import (
     repair_node_metadata_v3,
 )
 from zarr_metadata.problems import ValidationProblem
+from zarr_metadata.v2.definition import CORE_V2, ZarrV2Context
 from zarr_metadata.v3.consolidated import ZARR_V3_CONSOLIDATED_METADATA_KEY
 from zarr_metadata.v3.definition import ExtraFieldDefinition, ZarrV3Context
 
 
 @dataclasses.dataclass(frozen=True)
 class Options:
-    """How to check: the scope to read in, whether every warning is an error, whether to repair first."""
+    """How to check: the scopes to read v3 and v2 documents in, whether every warning is an error, whether to repair first."""
 
     context: ZarrV3Context
     strict: bool = False
     repair: bool = False
+    context_v2: ZarrV2Context = CORE_V2
 
 
 def check_file(path: str, options: Options) -> list[Finding]:
-    """Everything to report about the file at `path`, in the order it appears in the file.
+    """Everything to report about the `zarr.json` at `path`, in the order it appears in the file.
 
     Raises `UnreadableError` when the file cannot be read.
     """
     loaded = load(path)
     if isinstance(loaded, NotJSON):
-        return [Finding(path, loaded.line, loaded.column, (), "invalid_json", loaded.message, "error")]
-    locations = locate(loaded.text)
+        return [not_json(path, loaded)]
+    issues = document_issues(os.path.dirname(path) or os.curdir, loaded.value, options)
+    return located(path, loaded.text, issues, options)
+
+
+def not_json(path: str, loaded: NotJSON) -> Finding:
+    """The finding of a file that is not UTF-8 JSON, where it first goes wrong."""
+    return Finding(path, loaded.line, loaded.column, (), "invalid_json", loaded.message, "error")
+
+
+def located(path: str, text: str, issues: Iterable[Issue], options: Options) -> list[Finding]:
+    """Each issue of the file at `path`, whose JSON text is `text`, at its line and column, in the order they appear in the file."""
+    locations = locate(text)
     findings: list[Finding] = []
-    for issue in document_issues(os.path.dirname(path) or os.curdir, loaded.value, options):
+    for issue in issues:
         where = locations.where_key if issue.kind == "unknown_key" else locations.where
         line, column = where(issue.loc)
         severity = "error" if options.strict and issue.severity == "warning" else issue.severity
@@ -59,20 +72,22 @@ def document_issues(directory: str, value: object, options: Options) -> Iterator
         for repair in repairs:
             yield Issue(repair.loc, repair.kind, repair.message, "repair")
     reading = read_node_metadata_v3(value, context=options.context)
-    yield from _problem_issues(reading.problems)
-    yield from _unclaimed_issues(reading.fields())
+    yield from problem_issues(reading.problems)
+    yield from unclaimed_issues(reading.fields())
     if isinstance(reading, ZarrV3GroupMetadataReading):
         member = cast("Mapping[str, object]", value).get(ZARR_V3_CONSOLIDATED_METADATA_KEY)
         if member is not None:
             yield from _consolidated_issues(directory, member, options)
 
 
-def _problem_issues(problems: Iterable[ValidationProblem], at: Loc = ()) -> Iterator[Issue]:
+def problem_issues(problems: Iterable[ValidationProblem], at: Loc = ()) -> Iterator[Issue]:
+    """Each problem as an error, located under `at`."""
     for problem in problems:
         yield Issue((*at, *problem.loc), problem.kind, problem.message, "error")
 
 
-def _unclaimed_issues(fields: Iterable[tuple[Loc, ResolvedField[Any]]], at: Loc = ()) -> Iterator[Issue]:
+def unclaimed_issues(fields: Iterable[tuple[Loc, ResolvedField[Any]]], at: Loc = ()) -> Iterator[Issue]:
+    """Each field nothing in scope claims as a warning, located under `at`, but an extra member a reader may ignore."""
     for loc, field in fields:
         if not isinstance(field, UnclaimedField) or _may_be_ignored(field):
             continue
@@ -100,14 +115,14 @@ def _consolidated_issues(directory: str, member: object, options: Options) -> It
     # at most one level into the member); what this reader adds are the problems of
     # the listed documents.
     at: Loc = (ZARR_V3_CONSOLIDATED_METADATA_KEY,)
-    yield from _problem_issues((problem for problem in reading.problems if len(problem.loc) > 1), at)
-    yield from _unclaimed_issues(reading.fields(), at)
+    yield from problem_issues((problem for problem in reading.problems if len(problem.loc) > 1), at)
+    yield from unclaimed_issues(reading.fields(), at)
     yield from disk_issues(directory, member, _repaired if options.repair else _unchanged)
 
 
-def _repaired(value: object) -> object:
+def _repaired(name: str, value: object) -> object:
     return repair_node_metadata_v3(value)[0]
 
 
-def _unchanged(value: object) -> object:
+def _unchanged(name: str, value: object) -> object:
     return value

@@ -1,7 +1,8 @@
-"""Comparing a group's consolidated metadata with the `zarr.json` files of the nodes below it on disk."""
+"""Comparing consolidated metadata with the files it lists: a v3 group's `consolidated_metadata` and a v2 `.zmetadata`."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
 from collections.abc import Callable, Iterator, Mapping
@@ -10,31 +11,54 @@ from typing import cast
 from zarr_metadata._json import Loc, shown
 from zarr_metadata.cli._document import NotJSON, UnreadableError, load
 from zarr_metadata.cli._findings import Issue
-from zarr_metadata.cli._walk import ZARR_JSON, zarr_json_files
+from zarr_metadata.cli._walk import V2_NODE_FILES, ZARR_JSON, walk, zarr_json_files
 from zarr_metadata.model import is_node_name_v3
 from zarr_metadata.v3.consolidated import ZARR_V3_CONSOLIDATED_METADATA_KEY
 
-LISTED: Loc = (ZARR_V3_CONSOLIDATED_METADATA_KEY, "metadata")
+LISTED_V3: Loc = (ZARR_V3_CONSOLIDATED_METADATA_KEY, "metadata")
+LISTED_V2: Loc = ("metadata",)
+
+Prepared = Callable[[str, object], object]
+"""What a file's JSON becomes before it is compared (the repairs, under `--repair`), given its name."""
 
 
-def disk_issues(directory: str, member: object, prepared: Callable[[object], object]) -> Iterator[Issue]:
-    """How the documents `member` lists differ from the files below `directory`, and the files it leaves out.
+def disk_issues(directory: str, member: object, prepared: Prepared) -> Iterator[Issue]:
+    """How the documents a v3 group's `consolidated_metadata` lists differ from the `zarr.json` files below `directory`, and the files it leaves out.
 
-    Each file is passed through `prepared` first (the repairs, under
-    `--repair`), as the group's document was. An entry whose path is not a
-    valid relative node path is left to the reader, which reports it.
+    An entry whose path is not a valid relative node path is left to the
+    reader, which reports it.
     """
     listed = _listed(member)
     if listed is None:
         return
     for path, document in listed.items():
         if _is_relative_path(path):
-            yield from _entry_issues(directory, path, document, prepared)
-    for file in zarr_json_files(directory, lambda _: None):
+            file = os.path.join(directory, *path.split("/"), ZARR_JSON)
+            entry = _Entry((*LISTED_V3, path), f'the node "{path}"', f"{path}/{ZARR_JSON}", file)
+            yield from _entry_issues(entry, document, prepared, _without_consolidated)
+    for file in zarr_json_files(directory):
         node = os.path.relpath(os.path.dirname(file), directory).replace(os.sep, "/")
         if node != "." and node not in listed:
             message = f'does not list the node "{node}", whose {node}/{ZARR_JSON} is in the store'
-            yield Issue((*LISTED, node), "unlisted", message, "warning")
+            yield Issue((*LISTED_V3, node), "unlisted", message, "warning")
+
+
+def zmetadata_disk_issues(directory: str, document: object, prepared: Prepared) -> Iterator[Issue]:
+    """How the files a `.zmetadata` in `directory` lists differ from the files themselves, and the metadata files it leaves out."""
+    listed = _listed(document)
+    if listed is None:
+        return
+    for key, listed_document in listed.items():
+        node, _, name = key.rpartition("/")
+        if name in V2_NODE_FILES and (not node or _is_relative_path(node)):
+            file = os.path.join(directory, *node.split("/"), name) if node else os.path.join(directory, name)
+            yield from _entry_issues(_Entry((*LISTED_V2, key), shown(key), key, file), listed_document, prepared, _unchanged)
+    for subdirectory, files in walk(directory, lambda _: None):
+        node = os.path.relpath(subdirectory, directory).replace(os.sep, "/")
+        for name in V2_NODE_FILES:
+            key = name if node == "." else f"{node}/{name}"
+            if name in files and key not in listed:
+                yield Issue((*LISTED_V2, key), "unlisted", f'does not list {key}, which is in the store', "warning")
 
 
 def _listed(member: object) -> Mapping[str, object] | None:
@@ -48,12 +72,21 @@ def _is_relative_path(path: str) -> bool:
     return all(segment and is_node_name_v3(segment) for segment in path.split("/"))
 
 
-def _entry_issues(directory: str, path: str, document: object, prepared: Callable[[object], object]) -> Iterator[Issue]:
-    loc = (*LISTED, path)
-    name = f"{path}/{ZARR_JSON}"
-    file = os.path.join(directory, *path.split("/"), ZARR_JSON)
+@dataclasses.dataclass(frozen=True)
+class _Entry:
+    """A document consolidated metadata lists: where it is in the listing, what the listing calls it, and its file, by store key and by path."""
+
+    loc: Loc
+    listed_as: str
+    name: str
+    file: str
+
+
+def _entry_issues(entry: _Entry, document: object, prepared: Prepared, compared: Callable[[object], object]) -> Iterator[Issue]:
+    """Every difference between a listed document and its file."""
+    loc, name, file = entry.loc, entry.name, entry.file
     if not os.path.isfile(file):
-        yield Issue(loc, "invalid_value", f'lists the node "{path}", but {name} does not exist', "error")
+        yield Issue(loc, "invalid_value", f"lists {entry.listed_as}, but {name} does not exist", "error")
         return
     try:
         loaded = load(file)
@@ -63,9 +96,8 @@ def _entry_issues(directory: str, path: str, document: object, prepared: Callabl
     if isinstance(loaded, NotJSON):
         yield Issue(loc, "invalid_value", f"cannot be compared with {name}, which is not JSON", "error")
         return
-    difference = first_difference(_without_consolidated(document), _without_consolidated(prepared(loaded.value)))
-    if difference is not None:
-        at, found = difference
+    on_disk = prepared(os.path.basename(file), loaded.value)
+    for at, found in differences(compared(document), compared(on_disk)):
         yield Issue((*loc, *at), "invalid_value", f"differs from {name}, which {found}", "error")
 
 
@@ -77,29 +109,40 @@ def _without_consolidated(document: object) -> object:
     return document
 
 
-def first_difference(listed: object, on_disk: object) -> tuple[Loc, str] | None:
-    """Where the JSON value `on_disk` first differs from `listed`, and what it holds there; None when they are equal."""
-    if isinstance(listed, Mapping) and isinstance(on_disk, Mapping):
-        mine, theirs = cast("Mapping[str, object]", listed), cast("Mapping[str, object]", on_disk)
-        for key in [*mine, *(key for key in theirs if key not in mine)]:
-            if key not in theirs:
-                return (key,), "lacks this member"
-            if key not in mine:
-                return (key,), f"has this member, set to {shown(theirs[key])}"
-            found = first_difference(mine[key], theirs[key])
-            if found is not None:
-                return (key, *found[0]), found[1]
-        return None
-    if isinstance(listed, list | tuple) and isinstance(on_disk, list | tuple):
-        mine_items, their_items = cast("list[object]", listed), cast("list[object]", on_disk)
-        if len(mine_items) != len(their_items):
-            return (), f"has {len(their_items)} items here"
-        for index, (item, other) in enumerate(zip(mine_items, their_items, strict=True)):
-            found = first_difference(item, other)
-            if found is not None:
-                return (index, *found[0]), found[1]
-        return None
-    return None if _same_scalar(cast(object, listed), on_disk) else ((), f"has {shown(on_disk)} here")
+def _unchanged(document: object) -> object:
+    return document
+
+
+def differences(listed: object, on_disk: object) -> Iterator[tuple[Loc, str]]:
+    """Every place where the JSON value `on_disk` differs from `listed`, and what it holds there, in the order `listed` writes them.
+
+    Arrays of different lengths differ once, at the array; objects differ at
+    each member one has and the other lacks, and inside each member both
+    have.
+    """
+    # Iterative, so that a document nested as deep as a parser allows is compared without recursion.
+    pending: list[tuple[Loc, object, object]] = [((), listed, on_disk)]
+    while pending:
+        at, mine, theirs = pending.pop()
+        if isinstance(mine, Mapping) and isinstance(theirs, Mapping):
+            mine_members, their_members = cast("Mapping[str, object]", mine), cast("Mapping[str, object]", theirs)
+            found: list[tuple[Loc, object, object]] = []
+            for key in [*mine_members, *(key for key in their_members if key not in mine_members)]:
+                if key not in their_members:
+                    yield (*at, key), "lacks this member"
+                elif key not in mine_members:
+                    yield (*at, key), f"has this member, set to {shown(their_members[key])}"
+                else:
+                    found.append(((*at, key), mine_members[key], their_members[key]))
+            pending.extend(reversed(found))
+        elif isinstance(mine, list | tuple) and isinstance(theirs, list | tuple):
+            mine_items, their_items = cast("list[object]", mine), cast("list[object]", theirs)
+            if len(mine_items) != len(their_items):
+                yield at, f"has {len(their_items)} items here"
+                continue
+            pending.extend(reversed([((*at, index), item, other) for index, (item, other) in enumerate(zip(mine_items, their_items, strict=True))]))
+        elif not _same_scalar(cast(object, mine), theirs):
+            yield at, f"has {shown(theirs)} here"
 
 
 def _same_scalar(mine: object, theirs: object) -> bool:

@@ -10,11 +10,12 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from zarr_metadata import __version__
-from zarr_metadata.cli._check import Options, check_file
+from zarr_metadata.cli._check import Options
 from zarr_metadata.cli._document import UnreadableError
 from zarr_metadata.cli._findings import Finding
 from zarr_metadata.cli._report import Tally, json_line, text_line
-from zarr_metadata.cli._walk import metadata_files
+from zarr_metadata.cli._targets import check_target
+from zarr_metadata.cli._walk import targets
 from zarr_metadata.v3.definition import CORE, CORE_AND_EXTENSIONS
 
 PROG = "zarr-metadata"
@@ -36,19 +37,25 @@ class _Parser(argparse.ArgumentParser):
 
 def parser() -> argparse.ArgumentParser:
     """The command's argument parser."""
-    top = _Parser(prog=PROG, description="Check Zarr v3 metadata documents and stores.")
+    top = _Parser(prog=PROG, description="Check Zarr v3 and v2 metadata documents and stores.")
     top.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     check = commands.add_parser(
         "check",
-        help="check zarr.json files, and every zarr.json in directories",
-        description="Check each zarr.json file, and every zarr.json under each directory, and report every problem.",
+        help="check metadata files, and every metadata file in directories",
+        description=(
+            "Check each metadata file (zarr.json, .zarray, .zgroup, .zattrs, .zmetadata), and every one under each "
+            "directory, and report every problem. The files of a v2 node are read together."
+        ),
         epilog="Exit status: 0 when every document is valid, 1 when any has a problem, 2 when a path cannot be read.",
     )
-    check.add_argument("paths", nargs="+", metavar="PATH", help="a zarr.json file or a directory store")
+    check.add_argument("paths", nargs="+", metavar="PATH", help="a metadata file or a directory store")
     check.add_argument("--format", choices=("text", "json"), default="text", help="one line of text or of JSON per finding (default: text)")
     check.add_argument(
-        "--context", choices=tuple(_SCOPES), default="extensions", help="the scope: core spec only, or with zarr-extensions (default)"
+        "--context",
+        choices=tuple(_SCOPES),
+        default="extensions",
+        help="the scope of v3 documents: core spec only, or with zarr-extensions (default); v2 documents are read in CORE_V2",
     )
     check.add_argument("--strict", action="store_true", help="report fields nothing in scope claims, and other warnings, as errors")
     check.add_argument("--repair", action="store_true", help="undo known writer bugs before reading, and report each (writes nothing)")
@@ -99,14 +106,20 @@ def _check(paths: Sequence[str], options: Options, write: Callable[[Finding], st
         except OSError as error:
             refused(UnreadableError(f"cannot read {path}: {error.strerror or error}"))
             return EXIT_USAGE
+    # A node named twice (as a directory and by one of its files) is checked once.
+    seen: set[tuple[str, tuple[str, ...]]] = set()
     for path in paths:
-        for file in metadata_files(path, refused):
+        for target in targets(path, refused):
+            key = (target.kind, tuple(os.path.realpath(file) for file in target.files))
+            if key in seen:
+                continue
+            seen.add(key)
             try:
-                findings = check_file(file, options)
+                findings = check_target(target, options)
             except UnreadableError as error:
                 refused(error)
                 continue
-            tally.documents += 1
+            tally.documents += len(target.files)
             for finding in findings:
                 tally.count(finding)
                 print(write(finding))

@@ -1,0 +1,96 @@
+"""Checking v2 metadata: the files of one node read together, each finding in the file that holds it, and a `.zmetadata` against the files it lists."""
+
+from __future__ import annotations
+
+import os
+from collections import defaultdict
+from collections.abc import Iterator, Mapping
+
+from zarr_metadata.cli._check import Options, located, not_json, problem_issues, unclaimed_issues
+from zarr_metadata.cli._consolidated import zmetadata_disk_issues
+from zarr_metadata.cli._document import NotJSON, Parsed, load
+from zarr_metadata.cli._findings import Finding, Issue
+from zarr_metadata.cli._walk import ZARR_JSON, ZARRAY, ZATTRS, ZGROUP, Target
+from zarr_metadata.model import (
+    read_consolidated_metadata_v2,
+    read_node_metadata_v2,
+    repair_consolidated_metadata_v2,
+    repair_node_metadata_v2,
+)
+from zarr_metadata.model._group_v2 import file_holding
+
+
+def check_v2_node(target: Target, options: Options) -> list[Finding]:
+    """Everything to report about the files of one v2 node, each finding in the file that holds it, file by file.
+
+    Raises `UnreadableError` when a file cannot be read.
+    """
+    paths = {os.path.basename(path): path for path in target.files}
+    parsed: dict[str, Parsed | NotJSON] = {name: load(path) for name, path in paths.items()}
+    files: Mapping[str, object] = {name: loaded.value for name, loaded in parsed.items() if isinstance(loaded, Parsed)}
+    by_file: dict[str, list[Issue]] = defaultdict(list)
+    # A node whose own file is no JSON has no document to read.
+    if all(name in files for name in (ZARRAY, ZGROUP) if name in paths):
+        for name, issue in _node_issues(target, files, options):
+            by_file[name].append(issue)
+    findings: list[Finding] = []
+    for name, loaded in parsed.items():
+        if isinstance(loaded, NotJSON):
+            findings.append(not_json(paths[name], loaded))
+        else:
+            findings.extend(located(paths[name], loaded.text, by_file[name], options))
+    return findings
+
+
+def _node_issues(target: Target, files: Mapping[str, object], options: Options) -> Iterator[tuple[str, Issue]]:
+    """Each issue of a node's files, with the name of the file that holds it, located in that file."""
+    if options.repair:
+        files, repairs = repair_node_metadata_v2(files)
+        for repair in repairs:
+            yield _in_file(Issue(repair.loc, repair.kind, repair.message, "repair"), files)
+    reading = read_node_metadata_v2(files, context=options.context_v2)
+    for issue in (*problem_issues(reading.problems), *unclaimed_issues(reading.fields())):
+        yield _in_file(issue, files)
+    beside_v3 = os.path.isfile(os.path.join(target.directory or os.curdir, ZARR_JSON))
+    node_file = ZARRAY if ZARRAY in files else ZGROUP if ZGROUP in files else None
+    if beside_v3 and node_file is not None:
+        message = f"the directory holds a Zarr v2 node ({node_file}) and a v3 node ({ZARR_JSON}); a node has one format"
+        yield node_file, Issue((), "invalid_value", message, "error")
+
+
+def _in_file(issue: Issue, files: Mapping[str, object]) -> tuple[str, Issue]:
+    """`issue`, located in the node's document, as the name of the file that holds it and its place in that file."""
+    name, loc = file_holding(issue.loc, files)
+    return name, Issue(loc, issue.kind, issue.message, issue.severity)
+
+
+def check_zmetadata(path: str, options: Options) -> list[Finding]:
+    """Everything to report about the `.zmetadata` at `path`: its problems, and how it differs from the files it lists.
+
+    Raises `UnreadableError` when the file cannot be read.
+    """
+    loaded = load(path)
+    if isinstance(loaded, NotJSON):
+        return [not_json(path, loaded)]
+    return located(path, loaded.text, _zmetadata_issues(os.path.dirname(path) or os.curdir, loaded.value, options), options)
+
+
+def _zmetadata_issues(directory: str, value: object, options: Options) -> Iterator[Issue]:
+    if options.repair:
+        value, repairs = repair_consolidated_metadata_v2(value)
+        for repair in repairs:
+            yield Issue(repair.loc, repair.kind, repair.message, "repair")
+    reading = read_consolidated_metadata_v2(value, context=options.context_v2)
+    yield from problem_issues(reading.problems)
+    yield from unclaimed_issues(reading.fields())
+    yield from zmetadata_disk_issues(directory, value, _repaired_file if options.repair else _unchanged)
+
+
+def _repaired_file(name: str, value: object) -> object:
+    if name != ZATTRS:
+        return repair_node_metadata_v2({name: value})[0][name]
+    return value
+
+
+def _unchanged(name: str, value: object) -> object:
+    return value
