@@ -11,7 +11,7 @@ from typing_extensions import TypeAliasType, TypedDict, is_typeddict
 
 from zarr_metadata._frozen import FrozenObject
 from zarr_metadata._json import UNSET, JSONValue, Loc, Problems, ValidationProblem
-from zarr_metadata._shapes import Reader, Record
+from zarr_metadata._shapes import Node, Reader, Record
 from zarr_metadata.definition._positions import positions_of, register_alias
 from zarr_metadata.typed_json import refine
 
@@ -254,7 +254,11 @@ class Definition(Generic[C]):
 _EMPTY: Mapping[str, JSONValue] = FrozenObject()
 
 def _requires_configuration(configuration: type) -> bool:
-    node = Reader().read(configuration, getattr(configuration, "__name__", "configuration"))
+    return requires_members(Reader().read(configuration, getattr(configuration, "__name__", "configuration")))
+
+
+def requires_members(node: Node) -> bool:
+    """Whether a configuration read as `node` has a required member, so a field must write one."""
     return isinstance(node, Record) and any(member.required for member in node.members)
 
 

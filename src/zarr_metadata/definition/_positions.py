@@ -43,9 +43,14 @@ def kind_of_alias(alias: TypeAliasType) -> type[Definition[Any]] | None:
 def positions_of(configuration: type) -> tuple[Position, ...]:
     """Every member of `configuration` that holds a field, at any depth; raises `TypeError` for a member typed as a bare field envelope."""
     name = getattr(configuration, "__name__", "configuration")
+    return positions_in(Reader().read(configuration, name), name)
+
+
+def positions_in(node: Node, name: str) -> tuple[Position, ...]:
+    """Every member of the configuration read as `node` (named `name`) that holds a field, at any depth."""
     # Branches of a union may hold a field at the same place (each shape of
     # a record with its type at index 1); the place is read once.
-    return tuple(dict.fromkeys(_walk(Reader().read(configuration, name), (), name, set())))
+    return tuple(dict.fromkeys(_walk(node, (), name, set())))
 
 
 def _walk(node: Node, steps: tuple[Step, ...], where: str, seen: set[int]) -> Iterator[Position]:

@@ -19,7 +19,14 @@ from typing import Any, Protocol, TypeVar, cast
 from zarr_metadata._frozen import FrozenObject
 from zarr_metadata._json import UNSET, JSONValue, Loc, UserJSONValue, ValidationProblem
 from zarr_metadata._refuse import FAIL, Checker
-from zarr_metadata.definition._definition import Definition, WithFillValue, blame, no_rules
+from zarr_metadata._shapes import Reader
+from zarr_metadata.definition._definition import (
+    Definition,
+    WithFillValue,
+    blame,
+    no_rules,
+    requires_members,
+)
 from zarr_metadata.definition._fields import (
     NO_NESTED,
     AcceptedField,
@@ -29,7 +36,7 @@ from zarr_metadata.definition._fields import (
     UnclaimedField,
     accepted,
 )
-from zarr_metadata.definition._positions import EVERY, Step, kind_of_alias, located, positions_of
+from zarr_metadata.definition._positions import EVERY, Step, kind_of_alias, located, positions_in
 from zarr_metadata.typed_json import checker_of, reading_checker
 
 D = TypeVar("D", bound=Definition[Any])
@@ -177,12 +184,14 @@ class Kept(dict[bytes, Any]):
 class Readers:
     """The field readers of one scope, one per kind, made the first time each kind is read, and what the scope's readers keep."""
 
-    __slots__ = ("__weakref__", "_by_kind", "claimant", "structures")
+    __slots__ = ("__weakref__", "_by_kind", "_made", "claimant", "structures")
 
     def __init__(self, claimant: Callable[[type[Definition[Any]], str], Definition[Any] | None]) -> None:
         self.claimant = claimant
         """Who in the scope claims a name: the scope's own `claimant`, or a function of its tables, so that a scope that keeps its readers makes no cycle with them."""
         self._by_kind: dict[type[Definition[Any]], FieldReader] = {}
+        self._made: dict[tuple[Definition[Any], type[Definition[Any]]], _Made] = {}
+        """What each definition's plans share, worked out once, whichever of its names a plan reads."""
         self.structures = Kept(_MOST_STRUCTURES)
         """What the structural members of array documents read to, kept by the array reader."""
         _LIVE.add(self)
@@ -190,7 +199,15 @@ class Readers:
     def forget(self) -> None:
         """Forget every plan and everything kept, so that each is worked out again when next needed."""
         self._by_kind = {}
+        self._made = {}
         self.structures = Kept(_MOST_STRUCTURES)
+
+    def made(self, definition: Definition[Any], kind: type[Definition[Any]]) -> _Made:
+        """What reading fields of `kind` that `definition` claims takes, worked out the first time it is asked for."""
+        made = self._made.get((definition, kind))
+        if made is None:
+            made = self._made[(definition, kind)] = _Made(definition, kind)
+        return made
 
     def of(self, kind: type[Definition[Any]]) -> FieldReader:
         """The reader of fields of `kind` in this scope."""
@@ -215,7 +232,7 @@ class FieldReader:
         self._bare: dict[str, ResolvedField[Any]] = {}
         """Fields written as a bare name without problems: the same name always reads to the same field."""
         self._read_before = Kept(_MOST_FIELDS)
-        """Fields written as an object without problems: the documents of one store repeat them."""
+        """Fields written as an object (or, in v2, a structured type's list) without problems: the documents of one store repeat them."""
 
     def plan(self, name: str) -> Plan | None:
         """The plan of the definition that claims `name` as a document writes it; None when nothing in scope does."""
@@ -234,7 +251,7 @@ class FieldReader:
             known = self._bare.get(value)
             if known is not None:
                 return known
-        elif type(value) is dict and self.remembers:
+        elif (type(value) is dict or type(value) is list) and self.remembers:
             key = _key_of(value, depth)  # pyright: ignore[reportUnknownArgumentType]
             if key is not None:
                 known = self._read_before.get(key)
@@ -306,6 +323,34 @@ _CONFIGURATION = Mapping[str, JSONValue]
 """What a configuration nothing claims must be: a JSON object."""
 
 
+class _Made:
+    """What every plan of one definition, for one kind, shares: its checkers, the fields its configuration holds, its rules."""
+
+    __slots__ = ("check", "check_fill_value", "fill_value_rules", "positions", "required", "rules")
+
+    def __init__(self, definition: Definition[Any], kind: type[Definition[Any]]) -> None:
+        configuration = definition.configuration
+        name = getattr(configuration, "__name__", "configuration")
+        node = Reader().read(configuration, name)
+        self.required = requires_members(node)
+        self.rules = None if definition.rules is no_rules else definition.rules
+        self.positions: tuple[tuple[tuple[Step, ...], Any, type[Definition[Any]]], ...] = tuple(
+            (steps, alias, held)
+            for steps, alias in positions_in(node, name)
+            if (held := kind_of_alias(alias)) is not None
+        )
+        # The fields the configuration holds are judged by their own readers,
+        # so its checker takes them as they are and judges the rest.
+        unread = frozenset(alias for _, alias, _ in self.positions)
+        self.check: Checker = reading_checker(definition.configuration, unread, finite=definition.finite_numbers)
+        self.check_fill_value: Checker | None = None
+        self.fill_value_rules: Any = None
+        if isinstance(definition, WithFillValue):
+            self.check_fill_value = checker_of(definition.fill_value, True)
+            if definition.fill_value_rules is not no_rules:
+                self.fill_value_rules = definition.fill_value_rules
+
+
 class Plan:
     """How to read a field that one definition claims, worked out once: its checker, the fields it holds, its rules."""
 
@@ -333,23 +378,15 @@ class Plan:
         """Whether the configuration sits under `configuration` (a v3 field), not in the field itself (an extra member)."""
         self.implied = implied
         """The configuration the name carries (raw bits: `r16` carries 16 bits); None for every other name."""
-        self.required = definition.requires_configuration
-        self.rules = None if definition.rules is no_rules else definition.rules
-        self.positions: tuple[tuple[tuple[Step, ...], Any, type[Definition[Any]]], ...] = tuple(
-            (steps, alias, held)
-            for steps, alias in positions_of(definition.configuration)
-            if (held := kind_of_alias(alias)) is not None
-        )
-        # The fields the configuration holds are judged by their own readers,
-        # so its checker takes them as they are and judges the rest.
-        unread = frozenset(alias for _, alias, _ in self.positions)
-        self.check: Checker = reading_checker(definition.configuration, unread, finite=definition.finite_numbers)
-        self.check_fill_value: Checker | None = None
-        self.fill_value_rules: Any = None
-        if isinstance(definition, WithFillValue):
-            self.check_fill_value = checker_of(definition.fill_value, True)
-            if definition.fill_value_rules is not no_rules:
-                self.fill_value_rules = definition.fill_value_rules
+        # A definition claims many names (every width of a v2 type string,
+        # every raw bits size): what does not depend on the name is made once.
+        made = readers.made(definition, kind)
+        self.required = made.required
+        self.rules = made.rules
+        self.positions = made.positions
+        self.check = made.check
+        self.check_fill_value = made.check_fill_value
+        self.fill_value_rules = made.fill_value_rules
 
     def read_fill_value(self, field: AcceptedField[Any], value: object, loc: Loc, problems: list[ValidationProblem], depth: int) -> object:
         """`value`, a fill value at `loc` of the data type `field` this plan read, refined; FAIL after adding its problems."""
@@ -404,14 +441,17 @@ class Plan:
             if self.required:
                 return self._without_configuration(name, value, at, problems, depth)
             configuration = _NOTHING
-        typed = self.check(configuration, at, problems, depth + 1)
+        # A configuration sits one level into its field; one a kind moves
+        # (a v2 struct's list, read as {"fields": list}) is the field itself,
+        # under an object no document writes.
+        typed = self.check(configuration, at, problems, depth - 1 if self.kind.moves_configuration else depth + 1)
         if typed is FAIL:
             self._in_name(value, loc, problems, own)
             return self.refused(name, value, written, NO_NESTED, depth)
         ok = envelope_ok and len(problems) == own
         nested = NO_NESTED
         if self.positions:
-            nested = self._nested(typed, loc, at, problems, depth + 1)
+            nested = self._nested(typed, loc, at, problems, depth)
             typed = _with_fields(typed, nested)
             if typed is UNSET:
                 return self.refused(name, value, written, nested, depth)
@@ -476,7 +516,7 @@ class Plan:
             problems[index] = ValidationProblem(at, problem.message, problem.kind, input=problem.input, ctx=problem.ctx)
 
     def _nested(self, configuration: object, loc: Loc, at: Loc, problems: list[ValidationProblem], depth: int) -> Nested:
-        """The fields the configuration holds, read in the same scope and keyed by where they sit."""
+        """The fields the configuration of the field at `loc` (at `depth`) holds, read in the same scope and keyed by where they sit."""
         nested: dict[tuple[str | int, ...], ResolvedField[Any]] = {}
         readers = self.readers
         for steps, alias, held in self.positions:
@@ -484,7 +524,8 @@ class Plan:
             judged = held.alias_problems.__func__ is not _NO_ALIAS_PROBLEMS  # pyright: ignore[reportFunctionMemberAccess]
             for path, item in _reached(configuration, steps):
                 field_loc = (*at, *path) if not self.kind.moves_configuration else self.kind.nested_loc(loc, path)
-                field = reader.read(item, field_loc, problems, depth + len(path))
+                # A held field sits as deep as its place in the document says.
+                field = reader.read(item, field_loc, problems, depth + len(field_loc) - len(loc))
                 nested[path] = field
                 if judged and field.definition is not None:
                     problems.extend(held.alias_problems(alias, field.definition, field_loc))

@@ -168,8 +168,7 @@ class ZarrV2DataTypeDefinition(WithFillValue[C], _V2Field[C]):
             return str(value)
         if isinstance(configuration, Mapping):
             return cast("Mapping[str, JSONValue]", configuration)["fields"]
-        refined, found = refine(value, JSONValue)
-        return UNSET if found else cast(JSONValue, refined)
+        return _scalar_json(value)
 
     @classmethod
     def written_configuration(cls, json: JSONValue) -> Mapping[str, JSONValue]:
@@ -255,8 +254,7 @@ class ZarrV2CodecDefinition(_V2Field[C]):
     @classmethod
     def written_json(cls, value: object, configuration: object) -> JSONValue | UNSET:
         if not isinstance(value, Mapping) or not isinstance(configuration, Mapping):
-            refined, found = refine(cast(object, value), JSONValue)
-            return UNSET if found else cast(JSONValue, refined)
+            return _scalar_json(cast(object, value))
         members = cast("Mapping[object, object]", configuration)
         written: dict[str, object] = {}
         for key, item in cast("Mapping[object, object]", value).items():
@@ -283,6 +281,18 @@ class ZarrV2CodecDefinition(_V2Field[C]):
         if name:
             return None
         return ValidationProblem((*loc, "id"), "expected a codec id, got the empty string", "invalid_value", input=name)
+
+
+def _scalar_json(value: object) -> JSONValue | UNSET:
+    """A refused field written as something other than its kind's form, kept when it is a JSON scalar.
+
+    An array or object there was refused whole; judging it as JSON from its
+    own root would lose how deep in the document it sits.
+    """
+    if isinstance(value, list | tuple | Mapping):
+        return UNSET
+    refined, found = refine(value, JSONValue)
+    return UNSET if found else cast(JSONValue, refined)
 
 
 def _as_json(value: object) -> JSONValue:
