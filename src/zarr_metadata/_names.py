@@ -39,13 +39,13 @@ NodePath = NewType("NodePath", str)
 _RESERVED_PREFIX = "__"
 
 
-def _broken_name_rule(name: str) -> str | None:
-    """The rule a non-empty name breaks, or None when it breaks none."""
+def _broken_name_rule(name: str, *, reserved: bool = True) -> str | None:
+    """The rule a non-empty name breaks, or None when it breaks none; `reserved` says whether names starting `__` are reserved, as in v3."""
     if "/" in name:
         return 'a name must not contain "/" (it separates the names in a path)'
     if name.strip(".") == "":
         return 'a name must not be made only of periods (as "." and "..")'
-    if name.startswith(_RESERVED_PREFIX):
+    if reserved and name.startswith(_RESERVED_PREFIX):
         return f'a name must not start with "{_RESERVED_PREFIX}" (the spec reserves it)'
     return None
 
@@ -78,11 +78,12 @@ def parse_node_name_v3(value: object) -> NodeName:
     return NodeName(value)
 
 
-def node_path_problems(path: str, loc: Loc) -> Problems:
+def node_path_problems(path: str, loc: Loc, *, reserved: bool = True) -> Problems:
     """Every problem with the string `path` as a Zarr v3 node path, each located at `loc`.
 
     A bad segment is named by its index from 0, counted after any leading `/`, and
-    that index is the problem's `ctx["segment"]`.
+    that index is the problem's `ctx["segment"]`. With `reserved` false, a name
+    may start with `__`, as in a v2 store, which reserves no names.
     """
     if path == "/":
         return ()
@@ -99,7 +100,7 @@ def node_path_problems(path: str, loc: Loc) -> Problems:
         if segment == "":
             rule = f'segment {index} is empty: a path must not hold "//"'
         else:
-            broken = _broken_name_rule(segment)
+            broken = _broken_name_rule(segment, reserved=reserved)
             if broken is None:
                 continue
             rule = f"segment {index}, {shown(segment)}: {broken}"
@@ -167,11 +168,11 @@ def tree_problems(
         parent = parent_path(path)
         if parent is None or (parent == "" and not root_listed):
             continue
+        shown_parent = "the root" if parent == "" else shown(parent)
         if parent not in is_group:
-            shown_parent = "the root" if parent == "" else shown(parent)
             problems.append(ValidationProblem(loc_of(path), f"its parent {shown_parent} is not listed", "invalid_value"))
         elif not is_group[parent]:
             problems.append(
-                ValidationProblem(loc_of(path), f"its parent {shown(parent)} is not a group, and only groups hold children", "invalid_value")
+                ValidationProblem(loc_of(path), f"its parent {shown_parent} is not a group, and only groups hold children", "invalid_value")
             )
     return problems

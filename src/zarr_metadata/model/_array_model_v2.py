@@ -21,6 +21,7 @@ from zarr_metadata.model._keyed import StoreKey, canonical_text, edited, json_te
 from zarr_metadata.model._model import Model
 from zarr_metadata.model._node_files_v2 import node_files_bytes, node_from_key_value
 from zarr_metadata.v2._context import ZarrV2Context
+from zarr_metadata.v2._definition import type_string_configuration
 from zarr_metadata.v2._field_json import ZarrV2CodecMetadata, ZarrV2DataTypeMetadata
 from zarr_metadata.v2._scopes import CORE_V2
 from zarr_metadata.v2.array import (
@@ -54,9 +55,9 @@ class ZarrV2ArrayMetadata(Model):
     """A valid v2 array, read in a scope: immutable, hashable, and equal to another that means the same.
 
     The data type, codecs and fill value compare by their canonical
-    spelling (`"<i4"` and `"<i4"` with `"fill_value": 0` or `0.0` mean the
-    same); a missing `dimension_separator` means `"."`; attributes and other
-    members compare as JSON text.
+    spelling (`"|i1"` and `"<i1"` are one type; a `"<f8"` fill value of `0`
+    and one of `0.0` are one value); a missing `dimension_separator` means
+    `"."`; attributes and other members compare as JSON text.
     """
 
     __slots__ = ()
@@ -187,15 +188,16 @@ class ZarrV2ArrayMetadata(Model):
     def create_default(
         cls, *, context: ZarrV2Context | None = None, **overrides: Unpack[ZarrV2ArrayMetadataUpdate]
     ) -> ZarrV2ArrayMetadata:
-        """A valid array with `overrides` set: by default a little-endian float64 scalar in one chunk, uncompressed."""
+        """A valid array with `overrides` set: by default a little-endian float64 scalar in one chunk, uncompressed, filled with zeros (false for bool; no fill value for a type that is no number)."""
         shape = cast("tuple[int, ...]", overrides.get("shape", ()))
+        dtype = overrides.get("dtype", "<f8")
         document: dict[str, Any] = {
             "zarr_format": 2,
             "shape": shape,
             "chunks": [max(length, 1) for length in shape],
-            "dtype": "<f8",
+            "dtype": dtype,
             "compressor": None,
-            "fill_value": 0.0,
+            "fill_value": _zero(dtype),
             "order": "C",
             "filters": None,
         }
@@ -206,6 +208,14 @@ class ZarrV2ArrayMetadata(Model):
 
 
 _NONE: Mapping[str, JSONValue] = FrozenObject()
+
+_ZEROS: Mapping[str, JSONValue] = {"bool": False, "int": 0, "uint": 0, "float": 0.0, "complex": (0.0, 0.0)}
+
+
+def _zero(dtype: object) -> JSONValue:
+    """The fill value zarr-python gives a new array of `dtype`: zero for a number, false for bool, none for any other type."""
+    written = type_string_configuration(dtype) if isinstance(dtype, str) else None
+    return None if written is None else _ZEROS.get(written[0])
 
 
 def read_array_metadata_v2(value: object, *, context: ZarrV2Context | None = None) -> ZarrV2ArrayMetadataReading:

@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, cast
 from annotated_types import Ge
 
 from zarr_metadata._frozen import FrozenObject, fast_constructor
-from zarr_metadata._json import UNSET, JSONValue, Loc, UserJSONValue, ValidationProblem, shown
+from zarr_metadata._json import UNSET, JSONValue, Loc, ValidationProblem, shown
 from zarr_metadata._refuse import FAIL, MAX_DEPTH, Checker
 from zarr_metadata._shapes import typeddict_members
 from zarr_metadata.definition._fields import AcceptedField, ResolvedField, UnclaimedField
 from zarr_metadata.definition._reader import FieldReader, Readers
-from zarr_metadata.model._read_v3 import missing, not_a_document, read_attributes, with_nested
+from zarr_metadata.model._read import missing, not_a_document, read_attributes, with_nested
 from zarr_metadata.typed_json import checker_of
 from zarr_metadata.v2._context import ZarrV2Context
 from zarr_metadata.v2._definition import ZarrV2CodecDefinition, ZarrV2DataTypeDefinition
@@ -45,7 +45,7 @@ _SHAPE: Final[Checker] = checker_of(tuple[Annotated[int, Ge(0)], ...], True)
 _CHUNKS: Final[Checker] = checker_of(tuple[Annotated[int, Ge(1)], ...], True)
 _ORDER: Final[Checker] = checker_of(Literal["C", "F"], True)
 _SEPARATOR: Final[Checker] = checker_of(Literal[".", "/"], True)
-_USER_JSON: Final[Checker] = checker_of(UserJSONValue, True)
+_FINITE_JSON: Final[Checker] = checker_of(JSONValue, True)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -230,7 +230,7 @@ def _filters(
 def _fill_value(
     document: Mapping[Any, Any], dtype: object, readers: Readers, problems: list[ValidationProblem], refined: dict[Any, Any], depth: int
 ) -> None:
-    """Check the fill value as a value of the data type, when the data type has no problem; an unknown one takes any JSON."""
+    """Check the fill value as a value of the data type, when the data type has no problem; an unknown one takes any finite JSON."""
     value = document.get("fill_value", UNSET)
     if value is UNSET:
         problems.append(missing("fill_value"))
@@ -241,7 +241,8 @@ def _fill_value(
         assert plan is not None
         typed = plan.read_fill_value(field, value, ("fill_value",), problems, depth + 1)
     elif type(dtype) is UnclaimedField:
-        typed = _USER_JSON(value, ("fill_value",), problems, depth + 1)
+        # A fill value is no user data: a v2 writer spells NaN and the infinities as strings.
+        typed = _FINITE_JSON(value, ("fill_value",), problems, depth + 1)
     else:
         return
     if typed is not FAIL:
@@ -249,10 +250,11 @@ def _fill_value(
 
 
 def _object_codec(dtype: object, filters: object, problems: list[ValidationProblem]) -> None:
-    """An object data type needs a codec that encodes objects among its filters; unknown filters might be one."""
-    if type(dtype) is not AcceptedField or cast("AcceptedField[Any]", dtype).definition.name != "object":
+    """A data type that holds objects (`O`, or a structured type with an `O` field) needs a codec that encodes objects among its filters; unknown filters might be one."""
+    if type(dtype) is not AcceptedField:
         return
-    if filters is UNSET:
+    holder = _holds_objects(cast("AcceptedField[Any]", dtype))
+    if holder is None or filters is UNSET:
         return
     held = () if filters is None else cast("tuple[ResolvedField[Any], ...]", filters)
     if any(field.definition is None or field.name in OBJECT_CODECS for field in held):
@@ -260,17 +262,34 @@ def _object_codec(dtype: object, filters: object, problems: list[ValidationProbl
     problems.append(
         ValidationProblem(
             ("filters",),
-            f"expected a codec that encodes objects (such as vlen-utf8) among the filters of an object (O) data type, got "
+            f"expected a codec that encodes objects (such as vlen-utf8) among the filters of {holder}, got "
             f"{shown([field.name for field in held]) if held else 'none'}",
             "invalid_value",
         )
     )
 
 
+def _holds_objects(dtype: AcceptedField[Any]) -> str | None:
+    """What holds objects in `dtype`, as a message names it: the type itself, or a structured type's field at any depth; None when nothing does."""
+    if dtype.definition.name == "object":
+        return "an object (O) data type"
+    # Structured types nest; walk them without recursion, however deep.
+    stack = [dtype]
+    while stack:
+        field = stack.pop()
+        for held in field.nested.values():
+            if type(held) is not AcceptedField:
+                continue
+            if held.definition.name == "object":
+                return "a structured data type with an object (O) field"
+            stack.append(held)
+    return None
+
+
 def _other_members(
     document: Mapping[Any, Any], known: frozenset[str], problems: list[ValidationProblem], refined: dict[Any, Any], depth: int
 ) -> None:
-    """Members a v2 array does not define: kept as written, as user data, but a member only v3 has is a problem."""
+    """Members a v2 array does not define: kept as written when they are JSON (NaN is not), but a member only v3 has is a problem."""
     for key, value in document.items():
         if key in known:
             continue
@@ -284,7 +303,7 @@ def _other_members(
                 )
             )
             continue
-        typed = _USER_JSON(value, (key,), problems, depth + 1)
+        typed = _FINITE_JSON(value, (key,), problems, depth + 1)
         if typed is not FAIL:
             refined[key] = typed
 

@@ -22,7 +22,7 @@ from zarr_metadata._shapes import typeddict_members
 from zarr_metadata.definition._definition import blame, no_rules
 from zarr_metadata.definition._fields import AcceptedField, ResolvedField, UnclaimedField
 from zarr_metadata.definition._reader import FieldReader, Readers, add_found, json_key
-from zarr_metadata.model._read_v3 import (
+from zarr_metadata.model._read import (
     missing,
     not_a_document,
     read_attributes,

@@ -15,6 +15,7 @@ from zarr_metadata.model._array_v2 import ArrayReadV2, ZarrV2ArrayMetadataReadin
 from zarr_metadata.model._group_v2 import (
     ARRAY_AND_GROUP,
     GROUP_KEY,
+    NEITHER_ARRAY_NOR_GROUP,
     NODE_FILES,
     GroupReadV2,
     NodeReadV2,
@@ -45,6 +46,16 @@ class ZarrV2GroupMetadataUpdate(TypedDict, total=False):
 
 
 _UPDATABLE = frozenset({"attributes"})
+
+
+def _edited(document: Mapping[str, object], members: Mapping[str, object]) -> dict[str, object]:
+    """`document` with its attributes set as `members` say; any other name raises `TypeError`, `extra_fields` too."""
+    for name in members:
+        # A v2 group has no extra members, so `extra_fields` is as unknown as any other name.
+        if name not in _UPDATABLE:
+            msg = f"unknown member {name!r}; a v2 group has only its attributes to set"
+            raise TypeError(msg)
+    return edited(document, members, _UPDATABLE)
 
 
 class ZarrV2GroupMetadata(Model):
@@ -106,14 +117,14 @@ class ZarrV2GroupMetadata(Model):
 
     def update(self, **members: Unpack[ZarrV2GroupMetadataUpdate]) -> ZarrV2GroupMetadata:
         """A copy with the attributes set (UNSET removes them)."""
-        return type(self)(edited(self._document, members, _UPDATABLE), self._context)
+        return type(self)(_edited(self._document, members), self._context)
 
     @classmethod
     def create_default(
         cls, *, context: ZarrV2Context | None = None, **overrides: Unpack[ZarrV2GroupMetadataUpdate]
     ) -> ZarrV2GroupMetadata:
         """A valid group with `overrides` set: by default, one with no attributes."""
-        return cls(edited({"zarr_format": 2}, overrides, _UPDATABLE), context)
+        return cls(_edited({"zarr_format": 2}, overrides), context)
 
     def __repr__(self) -> str:
         return f"ZarrV2GroupMetadata(attributes={json_text(self.attributes)[:60]})"
@@ -166,6 +177,8 @@ def node_metadata_from_key_value_v2(mapping: Mapping[StoreKey, bytes], *, contex
         raise MetadataValidationError([ARRAY_AND_GROUP])
     if GROUP_KEY in files:
         return ZarrV2GroupMetadata.from_key_value(files, context=context)
+    if ZARR_V2_ARRAY_METADATA_STORE_KEY not in files:
+        raise MetadataValidationError([NEITHER_ARRAY_NOR_GROUP])
     return ZarrV2ArrayMetadata.from_key_value(files, context=context)
 
 

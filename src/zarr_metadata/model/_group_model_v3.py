@@ -34,7 +34,7 @@ from zarr_metadata.model._keyed import (
     json_text,
 )
 from zarr_metadata.model._model import Model, documents_refine
-from zarr_metadata.model._read_v3 import must_understand, unclaimed
+from zarr_metadata.model._read import must_understand, unclaimed
 from zarr_metadata.problems import MetadataValidationError
 from zarr_metadata.v3._context import ZarrV3Context
 from zarr_metadata.v3._scopes import CORE_AND_EXTENSIONS

@@ -22,7 +22,7 @@ from zarr_metadata._refuse import FAIL, MAX_DEPTH, Checker
 from zarr_metadata._shapes import Unread
 from zarr_metadata.definition._fields import ResolvedField
 from zarr_metadata.model._array_v2 import ArrayReadV2, read_array_v2, read_format
-from zarr_metadata.model._read_v3 import not_a_document, read_attributes
+from zarr_metadata.model._read import not_a_document, read_attributes
 from zarr_metadata.typed_json import checker_of
 from zarr_metadata.v2._context import ZarrV2Context
 from zarr_metadata.v2.array import ZARR_V2_ARRAY_METADATA_STORE_KEY
@@ -42,6 +42,11 @@ ARRAY_AND_GROUP: Final = ValidationProblem(
     (), "expected a .zarray or a .zgroup, got both: a node is an array or a group", "invalid_value"
 )
 """The problem of a node whose files name it both an array and a group."""
+
+NEITHER_ARRAY_NOR_GROUP: Final = ValidationProblem(
+    (), "expected a .zarray or a .zgroup among the files of a node, found neither", "missing_key"
+)
+"""The problem of a node whose files name it neither an array nor a group."""
 
 _GROUP_MEMBERS: Final = frozenset({"zarr_format", "attributes"})
 _CONSOLIDATED_FORMAT: Final[Checker] = checker_of(Literal[1], True)
@@ -161,7 +166,7 @@ def node_document(files: object) -> tuple[str | None, object, tuple[ValidationPr
         return None, None, tuple(problems)
     node_file = ARRAY_KEY if ARRAY_KEY in given else GROUP_KEY if GROUP_KEY in given else None
     if node_file is None:
-        problems.append(ValidationProblem((), "expected a .zarray or a .zgroup among the files of a node, found neither", "missing_key"))
+        problems.append(NEITHER_ARRAY_NOR_GROUP)
         return None, None, tuple(problems)
     document: object = given[node_file]
     if isinstance(document, Mapping) and "attributes" in cast("Mapping[object, object]", document):
@@ -246,15 +251,22 @@ def _read_listing(
     """Read the nodes a listing holds, each from its files together, and check that they form a tree."""
     by_node: dict[str, dict[str, object]] = {}
     for key, document in listing.items():
-        node, _, file = key.rpartition("/")
+        node, slash, file = key.rpartition("/")
         loc: Loc = ("metadata", key)
         if file not in NODE_FILES:
             problems.append(
                 ValidationProblem(loc, f"expected a key that ends with .zarray, .zgroup or .zattrs, got {shown(key)}", "invalid_value")
             )
             continue
-        if node and (node.startswith("/") or node_path_problems(node, loc)):
-            problems.append(ValidationProblem(loc, f"expected a key whose path is a relative node path, got {shown(key)}", "invalid_value"))
+        # "/.zgroup" would otherwise name the root, beside ".zgroup".
+        if slash and (not node or node.startswith("/")):
+            problems.append(
+                ValidationProblem(loc, f'expected a key relative to the root of the store, got {shown(key)}, which starts with "/"', "invalid_value")
+            )
+            continue
+        path_problems = node_path_problems(node, loc, reserved=False) if node else ()
+        if path_problems:
+            problems.extend(path_problems)
             continue
         by_node.setdefault(node, {})[file] = document
     for node, files in by_node.items():
@@ -314,6 +326,7 @@ def listed_documents(read: ConsolidatedReadV2, listing: Mapping[str, object]) ->
 
 __all__ = [
     "ARRAY_AND_GROUP",
+    "NEITHER_ARRAY_NOR_GROUP",
     "ConsolidatedReadV2",
     "GroupReadV2",
     "NodeReadV2",

@@ -25,7 +25,7 @@ from zarr_metadata._shapes import Unread, typeddict_members
 from zarr_metadata.definition._fields import NO_NESTED, RefusedField, ResolvedField, accepted
 from zarr_metadata.definition._reader import Readers
 from zarr_metadata.model._array_v3 import ArrayRead, read_array
-from zarr_metadata.model._read_v3 import (
+from zarr_metadata.model._read import (
     not_a_document,
     read_attributes,
     read_extra_fields,

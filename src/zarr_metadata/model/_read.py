@@ -1,4 +1,4 @@
-"""Steps every v3 reader shares: the members every document has, extra members, and the fields a reading holds at any depth."""
+"""Steps the readers share: the members every document has, attributes, extra members, and the fields a reading holds at any depth."""
 
 from __future__ import annotations
 
