@@ -9,10 +9,10 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import cast
 
 from zarr_metadata._json import Loc, shown
+from zarr_metadata._names import node_path_problems
 from zarr_metadata.cli._document import NotJSON, UnreadableError, load
 from zarr_metadata.cli._findings import Issue
 from zarr_metadata.cli._walk import V2_NODE_FILES, ZARR_JSON, walk, zarr_json_files
-from zarr_metadata.model import is_node_name_v3
 from zarr_metadata.v3.consolidated import ZARR_V3_CONSOLIDATED_METADATA_KEY
 
 LISTED_V3: Loc = (ZARR_V3_CONSOLIDATED_METADATA_KEY, "metadata")
@@ -32,7 +32,7 @@ def disk_issues(directory: str, member: object, prepared: Prepared) -> Iterator[
     if listed is None:
         return
     for path, document in listed.items():
-        if _is_relative_path(path):
+        if _is_relative_path(path, reserved=True):
             file = os.path.join(directory, *path.split("/"), ZARR_JSON)
             entry = _Entry((*LISTED_V3, path), f'the node "{path}"', f"{path}/{ZARR_JSON}", file)
             yield from _entry_issues(entry, document, prepared, _without_consolidated)
@@ -50,7 +50,7 @@ def zmetadata_disk_issues(directory: str, document: object, prepared: Prepared) 
         return
     for key, listed_document in listed.items():
         node, _, name = key.rpartition("/")
-        if name in V2_NODE_FILES and (not node or _is_relative_path(node)):
+        if name in V2_NODE_FILES and (not node or _is_relative_path(node, reserved=False)):
             file = os.path.join(directory, *node.split("/"), name) if node else os.path.join(directory, name)
             yield from _entry_issues(_Entry((*LISTED_V2, key), shown(key), key, file), listed_document, prepared, _unchanged)
     for subdirectory, files in walk(directory, lambda _: None):
@@ -68,8 +68,9 @@ def _listed(member: object) -> Mapping[str, object] | None:
     return cast("Mapping[str, object]", listed) if isinstance(listed, Mapping) else None
 
 
-def _is_relative_path(path: str) -> bool:
-    return all(segment and is_node_name_v3(segment) for segment in path.split("/"))
+def _is_relative_path(path: str, *, reserved: bool) -> bool:
+    """Whether `path` is a relative node path: names joined by "/", none reserved when `reserved` (as in v3)."""
+    return not path.startswith("/") and not node_path_problems(path, (), reserved=reserved)
 
 
 @dataclasses.dataclass(frozen=True)

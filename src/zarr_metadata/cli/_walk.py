@@ -46,7 +46,8 @@ def targets(path: str, unreadable: Callable[[UnreadableError], None]) -> Iterato
         directory = os.path.dirname(path)
         name = os.path.basename(path)
         if name in V2_NODE_FILES:
-            yield v2_node(directory, set(_listing(directory or os.curdir)))
+            # The named file is read even when its directory cannot be listed.
+            yield v2_node(directory, {name, *_listing(directory or os.curdir)})
         elif name == ZMETADATA:
             yield Target("v2_consolidated", directory, (path,))
         else:
