@@ -516,6 +516,16 @@ class _Module:
             if len(names) == 1:
                 lines.append(f"    if t is {self.constant(python_type)}:")
                 lines.append(f"        return {names[0]}(v, loc, p, d)")
+        # Arrays of a fixed length each (a record of two or of three items)
+        # go straight to the one member of their length; any other length
+        # is left to the best fit, which names every length.
+        by_length = _by_length([(function, member) for (function, _), member in zip(members, _spread(node), strict=True)])
+        if by_length is not None:
+            lines.append("    if t is list or t is tuple:")
+            lines.append("        n = len(v)")
+            for length, function in by_length.items():
+                lines.append(f"        if n == {length}:")
+                lines.append(f"            return {function}(v, loc, p, d)")
         lines += [
             f"    members = {table}.get(t)",
             "    if members is None:",
@@ -530,6 +540,20 @@ class _Module:
         # The table holds the member functions themselves, which exist only
         # once the module runs; `generate` fills it in then, by name.
         self.union_tables.append((table, dispatch, by_kind))
+
+
+def _by_length(members: list[tuple[str, Node]]) -> dict[int, str] | None:
+    """The function of each array member by the one length it takes, when every array member is a fixed array of its own length; else None."""
+    lengths: dict[int, str] = {}
+    for function, member in members:
+        while isinstance(member, Alias) and member.target is not None:
+            member = member.target
+        if "array" not in member.kinds:
+            continue
+        if not isinstance(member, FixedArray) or len(member.items) in lengths:
+            return None
+        lengths[len(member.items)] = function
+    return lengths if len(lengths) > 1 else None
 
 
 def _label(name: str) -> str:

@@ -535,21 +535,32 @@ class Plan:
 def _with_fields(configuration: Mapping[str, object], nested: Nested) -> Any:
     """The configuration with each field it holds as that field's JSON, read-only; UNSET when one of them is not JSON."""
     jsons: dict[tuple[str | int, ...], object] = {}
-    by_member: dict[str, list[tuple[int, object]]] = {}
+    # The common cases: fields held by arrays that are members of the
+    # configuration (codecs), or by arrays in such arrays (a v2 struct's
+    # records, the type at index 1 of each).
+    by_member: dict[str, list[tuple[int, int | None, object]]] = {}
     for path, field in nested.items():
-        if field.json is UNSET:
+        json = field.json
+        if json is UNSET:
             return UNSET
-        jsons[path] = field.json
-        if len(path) == 2 and type(path[0]) is str and type(path[1]) is int:
-            by_member.setdefault(path[0], []).append((path[1], field.json))
+        jsons[path] = json
+        size = len(path)
+        if size == 2 and type(path[0]) is str and type(path[1]) is int:
+            by_member.setdefault(path[0], []).append((path[1], None, json))
+        elif size == 3 and type(path[0]) is str and type(path[1]) is int and type(path[2]) is int:
+            by_member.setdefault(path[0], []).append((path[1], path[2], json))
     if sum(len(items) for items in by_member.values()) != len(jsons):
         return _placed(configuration, jsons)
-    # The common case: fields held by arrays that are members of the configuration.
     members = dict(configuration)
     for member, placed in by_member.items():
         items = list(cast("tuple[object, ...]", members[member]))
-        for index, json in placed:
-            items[index] = json
+        for index, inner, json in placed:
+            if inner is None:
+                items[index] = json
+            else:
+                item = list(cast("tuple[object, ...]", items[index]))
+                item[inner] = json
+                items[index] = tuple(item)
         members[member] = tuple(items)
     return FrozenObject(members)
 
@@ -575,6 +586,14 @@ def _reached(configuration: object, steps: tuple[Step, ...]) -> list[tuple[tuple
         if type(items) is tuple:
             member = steps[0]
             return [((member, index), item) for index, item in enumerate(cast("tuple[object, ...]", items))]
+    elif len(steps) == 3 and type(steps[0]) is str and steps[1] is EVERY and type(steps[2]) is int:
+        found = cast("Mapping[str, object]", configuration).get(steps[0])
+        inner = steps[2]
+        if type(found) is tuple:
+            records = cast("tuple[object, ...]", found)
+            if all(type(record) is tuple and len(cast("tuple[object, ...]", record)) > inner for record in records):
+                member = steps[0]
+                return [((member, index, inner), record[inner]) for index, record in enumerate(cast("tuple[tuple[object, ...], ...]", records))]
     return list(located(configuration, steps))
 
 

@@ -9,17 +9,17 @@ data type against its filters) run only on parts without problems.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, cast
 
 from annotated_types import Ge
 
 from zarr_metadata._frozen import FrozenObject, fast_constructor
-from zarr_metadata._json import UNSET, JSONValue, Loc, ValidationProblem, shown
+from zarr_metadata._json import UNSET, JSONValue, Loc, UserJSONValue, ValidationProblem, shown
 from zarr_metadata._refuse import FAIL, MAX_DEPTH, Checker
 from zarr_metadata._shapes import typeddict_members
 from zarr_metadata.definition._fields import AcceptedField, ResolvedField, UnclaimedField
-from zarr_metadata.definition._reader import FieldReader, Readers
+from zarr_metadata.definition._reader import FieldReader, Readers, json_key
 from zarr_metadata.model._read import missing, not_a_document, read_attributes, with_nested
 from zarr_metadata.typed_json import checker_of
 from zarr_metadata.v2._context import ZarrV2Context
@@ -97,10 +97,14 @@ def read_array_v2(value: object, context: ZarrV2Context, depth: int = 0) -> Arra
     if not isinstance(value, Mapping) or depth >= MAX_DEPTH:
         read.problems = (not_a_document(cast(object, value), depth),)
         return read
+    readers: Readers = context._field_readers()  # pyright: ignore[reportPrivateUsage]
+    if type(cast(object, value)) is dict:
+        usual = cast("dict[str, Any]", value)
+        if _USUAL_MEMBERS.issuperset(usual) and _read_quickly(read, usual, readers, depth):
+            return read
     document = cast("Mapping[Any, Any]", value)
     problems: list[ValidationProblem] = []
     refined: dict[Any, Any] = dict.fromkeys(document)
-    readers: Readers = context._field_readers()  # pyright: ignore[reportPrivateUsage]
     read_format(document, problems, refined, depth)
     shape = _lengths(document, "shape", _SHAPE, problems, refined, depth)
     chunks = _lengths(document, "chunks", _CHUNKS, problems, refined, depth)
@@ -128,6 +132,116 @@ def read_array_v2(value: object, context: ZarrV2Context, depth: int = 0) -> Arra
     if not problems:
         read.document = FrozenObject(refined)
     return read
+
+
+_USUAL_MEMBERS: Final = V2_ARRAY_MEMBERS
+_FILL_VALUE: Final = ("fill_value",)
+_DTYPE: Final = ("dtype",)
+_COMPRESSOR: Final = ("compressor",)
+_ATTRIBUTES_AT: Final = ("attributes",)
+_ATTRIBUTES: Final[Checker] = checker_of(Mapping[str, UserJSONValue], True)
+
+
+def _read_quickly(read: ArrayReadV2, document: dict[Any, Any], readers: Readers, depth: int) -> bool:
+    """Read a document whose members are all the usual ones and all valid, into `read`, in one pass; False, with `read` untouched, at the first sign of a problem.
+
+    Most documents a store holds are valid, and a valid one needs none of
+    the steps that find and explain problems. Anything unusual is left to
+    the full reader, which reads the document again from the start and
+    reports every problem; so this pass decides nothing the full reader
+    would decide otherwise.
+    """
+    get = document.get
+    zarr_format = get("zarr_format")
+    order = get("order")
+    separator = get("dimension_separator", ".")
+    if (
+        type(zarr_format) is not int
+        or zarr_format != 2
+        or (order != "C" and order != "F")
+        or type(order) is not str
+        or (separator != "." and separator != "/")
+        or type(separator) is not str
+        or "fill_value" not in document
+        or "compressor" not in document
+        or "filters" not in document
+    ):
+        return False
+    problems: list[ValidationProblem] = []
+    shape = _SHAPE(get("shape"), ("shape",), problems, depth + 1)
+    chunks = _CHUNKS(get("chunks"), ("chunks",), problems, depth + 1)
+    if problems or len(cast("tuple[int, ...]", shape)) != len(cast("tuple[int, ...]", chunks)):
+        return False
+    attributes = get("attributes", UNSET)
+    if attributes is not UNSET:
+        attributes = _ATTRIBUTES(attributes, _ATTRIBUTES_AT, problems, depth + 1)
+        if problems:
+            return False
+    # The arrays of one store mostly share their type, codecs and fill value:
+    # what those members read to is kept, by the members as written (and how
+    # deep the document sits, which could bring them to the nesting limit).
+    kept = readers.structures
+    key = json_key((depth, *map(get, _STRUCTURAL)), _LONGEST_STRUCTURE) if kept.worth_a_key() else None
+    known = None if key is None else kept.found(key)
+    if known is None:
+        known = _read_structure(get, readers, problems, depth)
+        if known is None:
+            return False
+        if key is not None:
+            kept.keep(key, known)
+    field, compressor, filters, members = known
+    refined = dict(document)
+    refined["shape"] = shape
+    refined["chunks"] = chunks
+    refined.update(members)
+    if attributes is not UNSET:
+        refined["attributes"] = attributes
+    read.dtype, read.compressor, read.filters = field, compressor, filters
+    read.document = FrozenObject(refined)
+    return True
+
+
+_STRUCTURAL: Final = ("dtype", "compressor", "filters", "fill_value")
+"""The members whose reading depends on nothing else in the document."""
+
+_LONGEST_STRUCTURE: Final = 4096
+"""The longest marshalled structure kept."""
+
+
+def _read_structure(get: Callable[[str], Any], readers: Readers, problems: list[ValidationProblem], depth: int) -> tuple[Any, ...] | None:
+    """The fields of the data type, compressor and filters, and the refined structural members, when they have no problem; else None."""
+    dtypes = readers.of(ZarrV2DataTypeDefinition)
+    dtype = dtypes.read(get("dtype"), _DTYPE, problems, depth + 1)
+    if problems or type(dtype) is not AcceptedField:
+        return None
+    codecs = readers.of(ZarrV2CodecDefinition)
+    compressor_json = get("compressor")
+    compressor = None if compressor_json is None else codecs.read(compressor_json, _COMPRESSOR, problems, depth + 1)
+    filters_json = get("filters")
+    filters: tuple[ResolvedField[Any], ...] | None = None
+    if filters_json is not None:
+        if type(filters_json) is not list or not filters_json:
+            return None
+        items = cast("list[object]", filters_json)
+        filters = tuple(codecs.read(item, ("filters", index), problems, depth + 2) for index, item in enumerate(items))
+    if problems:
+        return None
+    field = cast("AcceptedField[ZarrV2DataTypeDefinition[Any]]", dtype)
+    plan = dtypes.plan(field.name)
+    assert plan is not None
+    fill_value = plan.read_fill_value(field, get("fill_value"), _FILL_VALUE, problems, depth + 1)
+    if problems:
+        return None
+    _object_codec(field, filters, problems)
+    if problems:
+        return None
+    members = {
+        "dtype": field.json,
+        "compressor": None if compressor is None else compressor.json,
+        "filters": None if filters is None else tuple(codec.json for codec in filters),
+        "fill_value": fill_value,
+    }
+    return field, compressor, filters, members
 
 
 def read_format(document: Mapping[Any, Any], problems: list[ValidationProblem], refined: dict[Any, Any], depth: int) -> None:

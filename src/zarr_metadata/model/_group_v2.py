@@ -149,6 +149,16 @@ def node_document(files: object) -> tuple[str | None, object, tuple[ValidationPr
     Problems of the set are located at `()`, or at `("attributes",)` for a
     `.zarray` or `.zgroup` that writes an `attributes` member of its own.
     """
+    if type(files) is dict:
+        # The common case: the files of an array, or a group, and perhaps its attributes.
+        usual = cast("dict[str, object]", files)
+        if (ARRAY_KEY in usual) != (GROUP_KEY in usual) and len(usual) == (2 if ATTRIBUTES_KEY in usual else 1):
+            node_file = ARRAY_KEY if ARRAY_KEY in usual else GROUP_KEY
+            written = usual[node_file]
+            if type(written) is dict and "attributes" not in written:
+                if ATTRIBUTES_KEY not in usual:
+                    return node_file, cast(object, written), ()
+                return node_file, {**cast("dict[str, object]", written), "attributes": usual[ATTRIBUTES_KEY]}, ()
     if not isinstance(files, Mapping):
         return None, None, (ValidationProblem((), f"expected the files of a node by key, got {shown(files)}", "invalid_type"),)
     given = cast("Mapping[object, object]", files)
@@ -264,11 +274,16 @@ def _read_listing(
                 ValidationProblem(loc, f'expected a key relative to the root of the store, got {shown(key)}, which starts with "/"', "invalid_value")
             )
             continue
-        path_problems = node_path_problems(node, loc, reserved=False) if node else ()
-        if path_problems:
-            problems.extend(path_problems)
-            continue
-        by_node.setdefault(node, {})[file] = document
+        files = by_node.get(node)
+        if files is None:
+            # A good path is judged once, at the first of its node's files; a
+            # bad one is a problem at each key that writes it.
+            path_problems = node_path_problems(node, loc, reserved=False) if node else ()
+            if path_problems:
+                problems.extend(path_problems)
+                continue
+            files = by_node[node] = {}
+        files[file] = document
     for node, files in by_node.items():
         prefix = f"{node}/" if node else ""
         node_read = read_node_v2(files, context, depth)
@@ -293,7 +308,7 @@ def _node_file(files: Mapping[str, object]) -> str:
 def _at_file(problem: ValidationProblem, prefix: str, files: Mapping[str, object]) -> ValidationProblem:
     """A problem of a node's document, located at the store key of the file that holds it."""
     file, loc = file_holding(problem.loc, files)
-    return ValidationProblem(("metadata", prefix + file, *loc), problem.message, problem.kind, input=problem.input, ctx=problem.ctx)
+    return dataclasses.replace(problem, loc=("metadata", prefix + file, *loc))
 
 
 def file_holding(loc: Loc, files: Mapping[str, object]) -> tuple[str, Loc]:
