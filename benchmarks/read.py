@@ -1,4 +1,4 @@
-"""How long reading v3 documents takes, next to `json.loads` of the same text.
+"""How long reading v3 and v2 documents takes, next to `json.loads` of the same text.
 
 Run: python benchmarks/read.py [--quick]
 
@@ -9,8 +9,12 @@ Three parts:
    everything kept (`zarr_metadata.clear_caches()`); then a group whose
    consolidated metadata lists 1,000 distinct arrays, read with
    `consolidated()`. This is what a store checker does. Target: 3 times
-   `json.loads` of the same texts.
-2. Warm reads: one document read again and again (A, C, D, E). Target: 4.
+   `json.loads` of the same texts. Then the same for v2 (see
+   `distinct_v2.py`): 10,000 distinct `.zarray` documents, and a
+   `.zmetadata` of 1,000 arrays, as one writer makes a store and random in
+   every respect, in a fresh process and once the process has read
+   another.
+2. Warm reads: one document read again and again (A, C, D, E, V2). Target: 4.
 3. Large (skipped with --quick): a group listing 100,000 distinct arrays,
    read with `consolidated()`, for time (target 4) and peak memory (target:
    what the read holds at its peak, beyond the document it reads, at most
@@ -37,9 +41,12 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from distinct import distinct_arrays, group_listing  # noqa: E402
+from distinct_v2 import distinct_arrays_v2, store_zmetadata, zmetadata  # noqa: E402
 from zarr_metadata.model import (  # noqa: E402
     ZarrV3GroupMetadata,
+    read_array_metadata_v2,
     read_array_metadata_v3,
+    read_consolidated_metadata_v2,
     read_group_metadata_v3,
 )
 
@@ -60,6 +67,22 @@ def array_a(data_type: str = "float64") -> dict[str, object]:
         ],
         "attributes": {},
         "storage_transformers": [],
+    }
+
+
+def array_v2() -> dict[str, object]:
+    """(V2) a (365, 180, 360) float32 .zarray, blosc, its .zattrs as attributes."""
+    return {
+        "zarr_format": 2,
+        "shape": [365, 180, 360],
+        "chunks": [73, 90, 90],
+        "dtype": "<f4",
+        "compressor": {"id": "blosc", "cname": "lz4", "clevel": 5, "shuffle": 1, "blocksize": 0},
+        "fill_value": "NaN",
+        "order": "C",
+        "filters": None,
+        "dimension_separator": "/",
+        "attributes": {"_ARRAY_DIMENSIONS": ["time", "lat", "lon"], "units": "K"},
     }
 
 
@@ -205,6 +228,44 @@ def listing_memory(count: int) -> dict[str, float]:
     return {"loads": held_by_loads / 1e6, "peak": peak / 1e6}
 
 
+def first_reads_v2() -> dict[str, float]:
+    """10,000 distinct v2 array documents in a fresh process, all parsed, then each read once."""
+    texts = distinct_arrays_v2(10_000)
+    gc.collect()
+    started = time.perf_counter()
+    documents = [json.loads(text) for text in texts]
+    loads = time.perf_counter() - started
+    started = time.perf_counter()
+    for document in documents:
+        reading = read_array_metadata_v2(document)
+        assert not reading.problems
+    read = time.perf_counter() - started
+    return {"loads": loads / len(texts), "read": read / len(texts)}
+
+
+def zmetadata_listing(count: int, *, store: bool = False, warm: bool = False) -> dict[str, float]:
+    """A `.zmetadata` listing `count` arrays in a fresh process, parsed then read with every node's model.
+
+    The arrays are drawn at random in every respect, or (`store`) as one
+    writer makes a dataset: a few types and one compressor, every array its
+    own shape, chunks and attributes. When `warm`, another such listing is
+    read first, so the one measured pays nothing once per process.
+    """
+    listing = store_zmetadata if store else zmetadata
+    if warm:
+        read_consolidated_metadata_v2(json.loads(json.dumps(listing(count, seed=7))))
+    text = json.dumps(listing(count))
+    gc.collect()
+    started = time.perf_counter()
+    document = json.loads(text)
+    loads = time.perf_counter() - started
+    started = time.perf_counter()
+    reading = read_consolidated_metadata_v2(document)
+    read = time.perf_counter() - started
+    assert reading.metadata is not None and len(reading.metadata.metadata) == count + 1, reading.problems[:3]
+    return {"loads": loads, "read": read, "megabytes": len(text) / 1e6}
+
+
 PARTS: dict[str, Callable[[], dict[str, float]]] = {
     "first_reads": first_reads,
     "first_reads_kept": first_reads_kept,
@@ -213,6 +274,12 @@ PARTS: dict[str, Callable[[], dict[str, float]]] = {
     "listing_1000": lambda: listing(1_000),
     "listing_100000": lambda: listing(100_000),
     "memory_100000": lambda: listing_memory(100_000),
+    "first_reads_v2": first_reads_v2,
+    "zmetadata_1000": lambda: zmetadata_listing(1_000),
+    "zmetadata_1000_warm": lambda: zmetadata_listing(1_000, warm=True),
+    "store_zmetadata_1000": lambda: zmetadata_listing(1_000, store=True),
+    "store_zmetadata_1000_warm": lambda: zmetadata_listing(1_000, store=True, warm=True),
+    "store_zmetadata_100000": lambda: zmetadata_listing(100_000, store=True),
 }
 
 
@@ -263,18 +330,35 @@ def main(quick: bool) -> None:
     found = median_of("listing_1000", 3)
     print(f"{'group listing 1,000 distinct arrays, consolidated()':<52} {found['loads'] * 1e3:10.1f} ms {found['read'] * 1e3:10.1f} ms {found['read'] / found['loads']:7.2f}")
     print()
+    print("Zarr v2, first reads in a fresh process (target <= 3)")
+    print(header)
+    found = median_of("first_reads_v2", 3)
+    print(f"{'10,000 distinct v2 arrays, per document':<52} {found['loads'] * 1e6:10.1f} us {found['read'] * 1e6:10.1f} us {found['read'] / found['loads']:7.2f}")
+    for part, name in (
+        ("store_zmetadata_1000", ".zmetadata of a store, 1,000 arrays"),
+        ("store_zmetadata_1000_warm", "  the same, once the process has read another"),
+        ("zmetadata_1000", ".zmetadata of 1,000 arrays random in every respect"),
+        ("zmetadata_1000_warm", "  the same, once the process has read another"),
+    ):
+        found = median_of(part, 3)
+        print(f"{name:<52} {found['loads'] * 1e3:10.1f} ms {found['read'] * 1e3:10.1f} ms {found['read'] / found['loads']:7.2f}")
+    print()
     print("Warm reads, one document read again and again (target <= 4)")
     print(header)
     warm_row("A  float64 array, bytes + zstd", json.dumps(array_a()), read_array_metadata_v3, 2000)
     warm_row("C  group + consolidated (200 arrays), group only", json.dumps(group_with(200)), read_group_metadata_v3, 50)
     warm_row("D  group + consolidated (10,000), every child", json.dumps(group_with(10_000)), read_d, 1)
     warm_row("E  uint16, transpose + sharding, dim names", json.dumps(sharded_e()), read_array_metadata_v3, 2000)
+    warm_row("V2 float32 .zarray + .zattrs, blosc", json.dumps(array_v2()), read_array_metadata_v2, 2000)
     if quick:
         return
     print()
     print("Large: a group listing 100,000 distinct arrays, consolidated() (time target <= 4, memory <= 2)")
     found = median_of("listing_100000", 1)
     name = f"{found['megabytes']:.0f} MB of JSON"
+    print(f"{name:<52} {found['loads']:10.2f} s  {found['read']:10.2f} s  {found['read'] / found['loads']:7.2f}")
+    found = median_of("store_zmetadata_100000", 1)
+    name = f".zmetadata of a store, 100,000 arrays ({found['megabytes']:.0f} MB)"
     print(f"{name:<52} {found['loads']:10.2f} s  {found['read']:10.2f} s  {found['read'] / found['loads']:7.2f}")
     memory = median_of("memory_100000", 1)
     print(
