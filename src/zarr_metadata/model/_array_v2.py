@@ -18,9 +18,15 @@ from zarr_metadata._frozen import FrozenObject, fast_constructor
 from zarr_metadata._json import UNSET, JSONValue, Loc, UserJSONValue, ValidationProblem, shown
 from zarr_metadata._refuse import FAIL, MAX_DEPTH, Checker
 from zarr_metadata._shapes import typeddict_members
-from zarr_metadata.definition._fields import AcceptedField, ResolvedField, UnclaimedField
+from zarr_metadata.definition._fields import AcceptedField, ResolvedField
 from zarr_metadata.definition._reader import FieldReader, Readers, json_key
-from zarr_metadata.model._read import missing, not_a_document, read_attributes, with_nested
+from zarr_metadata.model._read import (
+    missing,
+    not_a_document,
+    read_attributes,
+    read_fill_value,
+    with_nested,
+)
 from zarr_metadata.typed_json import checker_of
 from zarr_metadata.v2._context import ZarrV2Context
 from zarr_metadata.v2._definition import ZarrV2CodecDefinition, ZarrV2DataTypeDefinition
@@ -121,7 +127,7 @@ def read_array_v2(value: object, context: ZarrV2Context, depth: int = 0) -> Arra
     dtype = read.dtype = _field(document, "dtype", readers.of(ZarrV2DataTypeDefinition), problems, refined, depth)
     read.compressor = _compressor(document, readers.of(ZarrV2CodecDefinition), problems, refined, depth)
     read.filters = _filters(document, readers.of(ZarrV2CodecDefinition), problems, refined, depth)
-    _fill_value(document, dtype, readers, problems, refined, depth)
+    read_fill_value(document, dtype, ZarrV2DataTypeDefinition, readers, problems, refined, depth)
     _object_codec(dtype, read.filters, problems)
     _literal(document, "order", _ORDER, problems, refined, depth, required=True)
     _literal(document, "dimension_separator", _SEPARATOR, problems, refined, depth, required=False)
@@ -339,28 +345,6 @@ def _filters(
     filters = tuple(reader.read(item, ("filters", index), problems, depth + 2) for index, item in enumerate(items))
     refined["filters"] = tuple(field.json for field in filters)
     return filters
-
-
-def _fill_value(
-    document: Mapping[Any, Any], dtype: object, readers: Readers, problems: list[ValidationProblem], refined: dict[Any, Any], depth: int
-) -> None:
-    """Check the fill value as a value of the data type, when the data type has no problem; an unknown one takes any finite JSON."""
-    value = document.get("fill_value", UNSET)
-    if value is UNSET:
-        problems.append(missing("fill_value"))
-        return
-    if type(dtype) is AcceptedField:
-        field = cast("AcceptedField[ZarrV2DataTypeDefinition[Any]]", dtype)
-        plan = readers.of(ZarrV2DataTypeDefinition).plan(field.name)
-        assert plan is not None
-        typed = plan.read_fill_value(field, value, ("fill_value",), problems, depth + 1)
-    elif type(dtype) is UnclaimedField:
-        # A fill value is no user data: a v2 writer spells NaN and the infinities as strings.
-        typed = _FINITE_JSON(value, ("fill_value",), problems, depth + 1)
-    else:
-        return
-    if typed is not FAIL:
-        refined["fill_value"] = typed
 
 
 def _object_codec(dtype: object, filters: object, problems: list[ValidationProblem]) -> None:

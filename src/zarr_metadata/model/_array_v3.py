@@ -20,13 +20,14 @@ from zarr_metadata._json import UNSET, JSONValue, Loc, ValidationProblem, shown
 from zarr_metadata._refuse import FAIL, MAX_DEPTH, Checker
 from zarr_metadata._shapes import typeddict_members
 from zarr_metadata.definition._definition import blame, no_rules
-from zarr_metadata.definition._fields import AcceptedField, ResolvedField, UnclaimedField
+from zarr_metadata.definition._fields import AcceptedField, ResolvedField
 from zarr_metadata.definition._reader import FieldReader, Readers, add_found, json_key
 from zarr_metadata.model._read import (
     missing,
     not_a_document,
     read_attributes,
     read_extra_fields,
+    read_fill_value,
     read_head,
     with_nested,
 )
@@ -230,7 +231,7 @@ def _read_structure(
     shape = _shape(document, problems, refined, depth)
     _dimension_names(document, shape, problems, refined, depth)
     lengths = _chunk_lengths(grid, shape, problems)
-    _fill_value(document, data_type, readers, problems, refined, depth)
+    read_fill_value(document, data_type, DataTypeDefinition, readers, problems, refined, depth)
     read.chunk = chunk_of(lengths, None if data_type is UNSET else data_type)
     if codecs is not None:
         read.pipeline = read_pipeline(codecs, read.chunk, ("codecs",), problems)
@@ -369,34 +370,6 @@ def _chunk_lengths(grid: object, shape: tuple[int, ...] | None, problems: list[V
         msg = f"{definition.name!r}: its chunk_lengths gives one entry per dimension, got {lengths!r}"
         raise TypeError(msg)
     return lengths
-
-
-def _fill_value(
-    document: Mapping[Any, Any],
-    data_type: object,
-    readers: Readers,
-    problems: list[ValidationProblem],
-    refined: dict[Any, object],
-    depth: int,
-) -> None:
-    """Check the fill value as a value of the data type, when the data type has no problem; an unknown one takes any finite JSON."""
-    value = document.get("fill_value", UNSET)
-    if value is UNSET:
-        problems.append(missing("fill_value"))
-        return
-    if data_type is UNSET:
-        return
-    if type(data_type) is AcceptedField:
-        field = cast("AcceptedField[DataTypeDefinition[Any]]", data_type)
-        plan = readers.of(DataTypeDefinition).plan(field.name)
-        assert plan is not None
-        typed = plan.read_fill_value(field, value, ("fill_value",), problems, depth + 1)
-    elif type(data_type) is UnclaimedField:
-        typed = _FINITE_JSON(value, ("fill_value",), problems, depth + 1)
-    else:
-        return
-    if typed is not FAIL:
-        refined["fill_value"] = typed
 
 
 def _input(value: object) -> Any:

@@ -5,15 +5,17 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any, Final, Literal, cast
 
-from zarr_metadata._json import UNSET, Loc, UserJSONValue, ValidationProblem, shown
+from zarr_metadata._json import UNSET, JSONValue, Loc, UserJSONValue, ValidationProblem, shown
 from zarr_metadata._refuse import FAIL, MAX_DEPTH, Checker
-from zarr_metadata.definition._fields import ResolvedField, UnclaimedField
+from zarr_metadata.definition._definition import Definition
+from zarr_metadata.definition._fields import AcceptedField, ResolvedField, UnclaimedField
 from zarr_metadata.definition._reader import Readers
 from zarr_metadata.typed_json import checker_of
 from zarr_metadata.v3._definition import ExtraFieldDefinition
 
 _ATTRIBUTES: Final[Checker] = checker_of(Mapping[str, UserJSONValue], True)
 _FORMAT: Final[Checker] = checker_of(Literal[3], True)
+_FINITE_JSON: Final[Checker] = checker_of(JSONValue, True)
 
 
 def missing(member: str) -> ValidationProblem:
@@ -67,6 +69,36 @@ def read_attributes(document: Mapping[Any, Any], problems: list[ValidationProble
     typed = _ATTRIBUTES(value, ("attributes",), problems, depth + 1)
     if typed is not FAIL:
         refined["attributes"] = typed
+
+
+def read_fill_value(
+    document: Mapping[Any, Any],
+    data_type: object,
+    kind: type[Definition[Any]],
+    readers: Readers,
+    problems: list[ValidationProblem],
+    refined: dict[Any, object],
+    depth: int,
+) -> None:
+    """Check `fill_value` as a value of `data_type` (a field of `kind`), when the data type has no problem; an unknown one takes any finite JSON.
+
+    A fill value is no user data: writers spell NaN and the infinities as strings.
+    """
+    value = document.get("fill_value", UNSET)
+    if value is UNSET:
+        problems.append(missing("fill_value"))
+        return
+    if type(data_type) is AcceptedField:
+        field = cast("AcceptedField[Any]", data_type)
+        plan = readers.of(kind).plan(field.name)
+        assert plan is not None
+        typed = plan.read_fill_value(field, value, ("fill_value",), problems, depth + 1)
+    elif type(data_type) is UnclaimedField:
+        typed = _FINITE_JSON(value, ("fill_value",), problems, depth + 1)
+    else:
+        return
+    if typed is not FAIL:
+        refined["fill_value"] = typed
 
 
 def read_extra_fields(
