@@ -76,15 +76,29 @@ def test_arrays_of_one_structure_read_to_shared_fields_and_their_own_attributes(
     assert [problem.loc for problem in wrong.problems] == [("chunk_grid", "configuration", "chunk_shape")]
 
 
-def test_after_many_new_keys_one_in_eight_is_keyed_until_one_repeats() -> None:
+def test_after_many_keys_that_find_nothing_one_in_eight_is_keyed_until_keys_find_again() -> None:
     kept = Kept(1024)
     for index in range(64):
         assert kept.worth_a_key()
+        assert kept.found(str(index).encode()) is None
         kept.keep(str(index).encode(), index)
     asked = [kept.worth_a_key() for _ in range(64)]
     assert asked.count(True) == 8
-    kept.keep(b"0", 0)  # seen before: kept, and keys are worth making again
-    assert kept.found(b"0") == 0 and all(kept.worth_a_key() for _ in range(8))
+    kept.keep(b"0", 0)  # seen before: kept now
+    assert kept.found(b"0") == 0 and kept.worth_a_key()
+
+
+def test_keys_are_made_while_one_in_three_finds_something() -> None:
+    kept = Kept(1024)
+    kept.keep(b"hit", 1)
+    kept.keep(b"hit", 1)
+    for index in range(300):
+        assert kept.worth_a_key()
+        kept.found(b"hit" if index % 3 == 0 else str(index).encode())
+    for index in range(300):  # one in four: keys fall behind
+        if kept.worth_a_key():
+            kept.found(b"hit" if index % 4 == 0 else str(index).encode())
+    assert [kept.worth_a_key() for _ in range(16)].count(True) == 2
 
 
 def test_alike_arrays_after_many_distinct_ones_are_still_read_from_what_was_kept() -> None:

@@ -64,7 +64,7 @@ _NO_ALIAS_PROBLEMS = Definition.alias_problems.__func__  # pyright: ignore[repor
 """What a kind that judges nothing about the member a field sits in says: no problem, so it is not asked."""
 
 _FRUITLESS = 64
-"""How many new keys in a row make a keeper key only one value in eight: a store whose documents all differ pays little for keys."""
+"""How far keys must fall behind (see `Kept.gain`) before a keeper makes only one in eight: a store whose documents all differ pays little for keys."""
 
 _MOST_FIELDS = 4096
 """How many fields written as objects each field reader keeps."""
@@ -142,19 +142,23 @@ class Kept(dict[bytes, Any]):
     whose every document differs keeps nothing.
     """
 
-    __slots__ = ("asked", "fruitless", "most", "seen")
+    __slots__ = ("asked", "gain", "most", "seen")
 
     def __init__(self, most: int) -> None:
         super().__init__()
         self.most = most
         self.seen: set[bytes] = set()
-        self.fruitless = 0
-        """How many keys in a row were new: the documents read lately have nothing in common."""
+        self.gain = 0
+        """What keys have been worth lately: up by two for each that found something, down by one for each that did not."""
         self.asked = 0
 
     def worth_a_key(self) -> bool:
-        """Whether making the key of the next value is worth its cost: always, unless the last many keys were all new, and then one time in eight."""
-        if self.fruitless < _FRUITLESS:
+        """Whether making the key of the next value is worth its cost: while keys find something often enough, and otherwise one time in eight, to notice when they do again.
+
+        A key costs about half what a value found by it spares, so keys pay
+        while at least one in three finds something.
+        """
+        if self.gain > -_FRUITLESS:
             return True
         self.asked += 1
         return self.asked % 8 == 0
@@ -163,7 +167,9 @@ class Kept(dict[bytes, Any]):
         """What is kept under `key`, or None."""
         value = self.get(key)
         if value is not None:
-            self.fruitless = 0
+            self.gain = min(self.gain + 2, _FRUITLESS)
+        elif self.gain > -_FRUITLESS:
+            self.gain -= 1
         return value
 
     def keep(self, key: bytes, value: object) -> None:
@@ -173,9 +179,7 @@ class Kept(dict[bytes, Any]):
             if len(seen) >= 4 * self.most:
                 seen.clear()
             seen.add(key)
-            self.fruitless += 1
             return
-        self.fruitless = 0
         if len(self) >= self.most:
             self.clear()
         self[key] = value
