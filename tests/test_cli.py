@@ -108,27 +108,40 @@ def test_a_file_is_checked_alone() -> None:
     assert result.returncode == 1
 
 
-def test_core_scope_leaves_zstd_unclaimed_as_a_warning_in_the_file_and_in_the_consolidated_metadata() -> None:
+def test_a_codec_the_scope_does_not_claim_is_an_unknown_name_in_the_file_and_in_the_consolidated_metadata() -> None:
+    # zstd is no core codec: a reader of the core spec alone cannot open these arrays.
     result = run("check", "--context", "core", "examples/valid")
     assert lines(result) == [
         "examples/valid/zarr.json:30:17: /consolidated_metadata/metadata/images/codecs/0/configuration/codecs/1 "
-        'warning: nothing in scope claims the codec "zstd"',
+        'unknown_name: nothing in scope claims the codec "zstd", so no reader can open the node',
         "examples/valid/images/zarr.json:22:11: /codecs/0/configuration/codecs/1 "
-        'warning: nothing in scope claims the codec "zstd"',
-        "3 documents, 0 problems, 2 warnings",
+        'unknown_name: nothing in scope claims the codec "zstd", so no reader can open the node',
+        "3 documents, 2 problems, 0 warnings",
     ]
+    assert result.returncode == 1
+
+
+def test_allow_accepts_a_private_name_without_checking_it() -> None:
+    result = run("check", "--context", "core", "--allow", "zstd", "examples/valid")
+    assert lines(result) == ["3 documents, 0 problems, 0 warnings"]
     assert result.returncode == 0
 
 
-def test_strict_makes_the_warnings_errors() -> None:
-    result = run("check", "--context", "core", "--strict", "examples/valid")
-    assert lines(result) == [
-        "examples/valid/zarr.json:30:17: /consolidated_metadata/metadata/images/codecs/0/configuration/codecs/1 "
-        'unclaimed: nothing in scope claims the codec "zstd"',
-        "examples/valid/images/zarr.json:22:11: /codecs/0/configuration/codecs/1 "
-        'unclaimed: nothing in scope claims the codec "zstd"',
-        "3 documents, 2 problems, 0 warnings",
-    ]
+def test_a_misspelled_name_is_an_unknown_name_with_the_closest_claimed_name(tmp_path: Path) -> None:
+    write(tmp_path / "zarr.json", json.dumps({**ARRAY, "codecs": [{"name": "bytes"}, {"name": "zstdd", "configuration": {"level": 1}}]}))
+    result = run("check", "zarr.json", cwd=tmp_path)
+    (finding, summary) = lines(result)
+    assert finding.endswith('unknown_name: nothing in scope claims the codec "zstdd", so no reader can open the node; did you mean "zstd"?')
+    assert summary == "1 document, 1 problem, 0 warnings"
+
+
+def test_strict_makes_the_warnings_errors(tmp_path: Path) -> None:
+    shutil.copytree(EXAMPLES / "valid", tmp_path / "valid")
+    write(tmp_path / "valid" / "extra" / "zarr.json", json.dumps(ARRAY))
+    assert lines(run("check", "valid", cwd=tmp_path))[-1] == "4 documents, 0 problems, 1 warning"
+    result = run("check", "--strict", "valid", cwd=tmp_path)
+    assert lines(result)[-1] == "4 documents, 1 problem, 0 warnings"
+    assert "unlisted:" in lines(result)[0]
     assert result.returncode == 1
 
 
@@ -174,7 +187,7 @@ def test_json_format_gives_one_object_per_finding_and_agrees_with_the_text() -> 
     assert all(
         list(record) == ["path", "line", "column", "loc", "kind", "message", "severity"] for record in records
     )
-    assert {record["severity"] for record in records} == {"error", "warning", "repair"}
+    assert {record["severity"] for record in records} == {"error", "repair"}
     # No summary object: each line is a finding, and together they are the text report's lines.
     assert [_as_text(record) for record in records] == lines(text)[:-1]
 
@@ -246,7 +259,7 @@ def test_an_unknown_key_is_located_at_the_key_and_its_pointer_is_escaped(tmp_pat
     assert summary == "1 document, 1 problem, 0 warnings"
 
 
-def test_an_extra_member_that_may_be_ignored_is_not_a_warning(tmp_path: Path) -> None:
+def test_an_unknown_member_is_an_error_at_its_key_unless_it_may_be_ignored(tmp_path: Path) -> None:
     write(
         tmp_path / "zarr.json",
         '{\n  "zarr_format": 3,\n  "node_type": "group",\n'
@@ -254,11 +267,17 @@ def test_an_extra_member_that_may_be_ignored_is_not_a_warning(tmp_path: Path) ->
     )
     result = run("check", "zarr.json", cwd=tmp_path)
     assert lines(result) == [
-        'zarr.json:5:13: /custom warning: nothing in scope claims the group extra field "custom", '
-        'and it does not say "must_understand": false',
-        "1 document, 0 problems, 1 warning",
+        'zarr.json:5:3: /custom unknown_name: unknown member "custom", which nothing in scope claims '
+        'and which does not say "must_understand": false',
+        "1 document, 1 problem, 0 warnings",
     ]
-    assert result.returncode == 0
+    assert result.returncode == 1
+
+
+def test_a_misspelled_member_of_the_spec_names_the_member(tmp_path: Path) -> None:
+    write(tmp_path / "zarr.json", json.dumps({**ARRAY, "dimension_name": ["x"]}))
+    (finding, _) = lines(run("check", "zarr.json", cwd=tmp_path))
+    assert finding.endswith('did you mean "dimension_names"?')
 
 
 # Consolidated metadata against the files on disk
@@ -375,7 +394,7 @@ def test_a_file_without_read_permission_exits_2(tmp_path: Path) -> None:
         (("check",), "zarr-metadata: the following arguments are required: PATH (see zarr-metadata --help)"),
         (("lint", "x"), "zarr-metadata: argument COMMAND: invalid choice: 'lint' (choose from 'check') (see zarr-metadata --help)"),
         (("check", "--context", "all", "examples"), "zarr-metadata: argument --context: invalid choice: 'all' "
-         "(choose from 'core', 'extensions') (see zarr-metadata --help)"),
+         "(choose from 'core', 'extensions', 'known') (see zarr-metadata --help)"),
         (("check", "--fast", "examples"), "zarr-metadata: unrecognized arguments: --fast (see zarr-metadata --help)"),
     ],
 )

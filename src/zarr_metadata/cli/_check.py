@@ -1,18 +1,18 @@
-"""Checking one metadata file: every problem, unclaimed field, repair and consolidated mismatch, at its line and column."""
+"""Checking one metadata file: every problem, unknown name, repair and consolidated mismatch, at its line and column."""
 
 from __future__ import annotations
 
 import dataclasses
 import os
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, cast
+from typing import cast
 
 from zarr_metadata._json import Loc
 from zarr_metadata.cli._consolidated import disk_issues
 from zarr_metadata.cli._document import NotJSON, load
 from zarr_metadata.cli._findings import Finding, Issue
 from zarr_metadata.cli._locate import locate
-from zarr_metadata.definition import ResolvedField, UnclaimedField
+from zarr_metadata.cli._unknown import unknown_name_issues
 from zarr_metadata.model import (
     ZarrV3GroupMetadataReading,
     read_consolidated_metadata_v3,
@@ -22,17 +22,19 @@ from zarr_metadata.model import (
 from zarr_metadata.problems import ValidationProblem
 from zarr_metadata.v2.definition import CORE_V2, ZarrV2Context
 from zarr_metadata.v3.consolidated import ZARR_V3_CONSOLIDATED_METADATA_KEY
-from zarr_metadata.v3.definition import ExtraFieldDefinition, ZarrV3Context
+from zarr_metadata.v3.definition import ZarrV3Context
 
 
 @dataclasses.dataclass(frozen=True)
 class Options:
-    """How to check: the scopes to read v3 and v2 documents in, whether every warning is an error, whether to repair first."""
+    """How to check: the scopes to read v3 and v2 documents in, whether every warning is an error, whether to repair first, which unknown names to accept."""
 
     context: ZarrV3Context
     strict: bool = False
     repair: bool = False
     context_v2: ZarrV2Context = CORE_V2
+    allow: frozenset[str] = frozenset()
+    """Names of private extensions to accept without checking them."""
 
 
 def check_file(path: str, options: Options) -> list[Finding]:
@@ -57,7 +59,7 @@ def located(path: str, text: str, issues: Iterable[Issue], options: Options) -> 
     locations = locate(text)
     findings: list[Finding] = []
     for issue in issues:
-        where = locations.where_key if issue.kind == "unknown_key" else locations.where
+        where = locations.where_key if issue.kind == "unknown_key" or issue.at_key else locations.where
         line, column = where(issue.loc)
         severity = "error" if options.strict and issue.severity == "warning" else issue.severity
         findings.append(Finding(path, line, column, issue.loc, issue.kind, issue.message, severity))
@@ -73,7 +75,7 @@ def document_issues(directory: str, value: object, options: Options) -> Iterator
             yield Issue(repair.loc, repair.kind, repair.message, "repair")
     reading = read_node_metadata_v3(value, context=options.context)
     yield from problem_issues(reading.problems)
-    yield from unclaimed_issues(reading.fields())
+    yield from unknown_name_issues(reading.fields(), options.context, options.allow)
     if isinstance(reading, ZarrV3GroupMetadataReading):
         member = cast("Mapping[str, object]", value).get(ZARR_V3_CONSOLIDATED_METADATA_KEY)
         if member is not None:
@@ -86,27 +88,6 @@ def problem_issues(problems: Iterable[ValidationProblem], at: Loc = ()) -> Itera
         yield Issue((*at, *problem.loc), problem.kind, problem.message, "error")
 
 
-def unclaimed_issues(fields: Iterable[tuple[Loc, ResolvedField[Any]]], at: Loc = ()) -> Iterator[Issue]:
-    """Each field nothing in scope claims as a warning, located under `at`, but an extra member a reader may ignore."""
-    for loc, field in fields:
-        if not isinstance(field, UnclaimedField) or _may_be_ignored(field):
-            continue
-        message = f'nothing in scope claims the {field.read_as.label} "{field.name}"'
-        if issubclass(field.read_as, ExtraFieldDefinition):
-            message += ', and it does not say "must_understand": false'
-        yield Issue((*at, *loc), "unclaimed", message, "warning")
-
-
-def _may_be_ignored(field: UnclaimedField) -> bool:
-    """Whether `field` is an extra member that says `"must_understand": false`, which a reader may ignore."""
-    # Pyright cannot resolve the recursive JSON alias of `json`; only its being a mapping matters here.
-    written = cast(object, field.json)  # pyright: ignore[reportUnknownMemberType]
-    if not issubclass(field.read_as, ExtraFieldDefinition) or not isinstance(written, Mapping):
-        return False
-    member = cast("Mapping[str, object]", written).get(field.name)
-    return isinstance(member, Mapping) and cast("Mapping[str, object]", member).get("must_understand") is False
-
-
 def _consolidated_issues(directory: str, member: object, options: Options) -> Iterator[Issue]:
     """The issues of the documents a group's consolidated metadata lists, and of how they match the files on disk."""
     reading = read_consolidated_metadata_v3(member, context=options.context)
@@ -116,7 +97,7 @@ def _consolidated_issues(directory: str, member: object, options: Options) -> It
     # the listed documents.
     at: Loc = (ZARR_V3_CONSOLIDATED_METADATA_KEY,)
     yield from problem_issues((problem for problem in reading.problems if len(problem.loc) > 1), at)
-    yield from unclaimed_issues(reading.fields(), at)
+    yield from unknown_name_issues(reading.fields(), options.context, options.allow, at)
     yield from disk_issues(directory, member, _repaired if options.repair else _unchanged)
 
 

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections import defaultdict
 from collections.abc import Iterator, Mapping
 
-from zarr_metadata.cli._check import Options, located, not_json, problem_issues, unclaimed_issues
+from zarr_metadata.cli._check import Options, located, not_json, problem_issues
 from zarr_metadata.cli._consolidated import zmetadata_disk_issues
 from zarr_metadata.cli._document import NotJSON, Parsed, load
 from zarr_metadata.cli._findings import Finding, Issue
+from zarr_metadata.cli._unknown import unknown_name_issues
 from zarr_metadata.cli._walk import ZARR_JSON, ZARRAY, ZATTRS, ZGROUP, Target
 from zarr_metadata.model import (
     read_consolidated_metadata_v2,
@@ -49,7 +51,8 @@ def _node_issues(target: Target, files: Mapping[str, object], options: Options) 
         for repair in repairs:
             yield _in_file(Issue(repair.loc, repair.kind, repair.message, "repair"), files)
     reading = read_node_metadata_v2(files, context=options.context_v2)
-    for issue in (*problem_issues(reading.problems), *unclaimed_issues(reading.fields())):
+    unknown = unknown_name_issues(reading.fields(), options.context_v2, options.allow)
+    for issue in (*problem_issues(reading.problems), *unknown):
         yield _in_file(issue, files)
     beside_v3 = os.path.isfile(os.path.join(target.directory or os.curdir, ZARR_JSON))
     node_file = ZARRAY if ZARRAY in files else ZGROUP if ZGROUP in files else None
@@ -61,7 +64,7 @@ def _node_issues(target: Target, files: Mapping[str, object], options: Options) 
 def _in_file(issue: Issue, files: Mapping[str, object]) -> tuple[str, Issue]:
     """`issue`, located in the node's document, as the name of the file that holds it and its place in that file."""
     name, loc = file_holding(issue.loc, files)
-    return name, Issue(loc, issue.kind, issue.message, issue.severity)
+    return name, dataclasses.replace(issue, loc=loc)
 
 
 def check_zmetadata(path: str, options: Options) -> list[Finding]:
@@ -82,7 +85,7 @@ def _zmetadata_issues(directory: str, value: object, options: Options) -> Iterat
             yield Issue(repair.loc, repair.kind, repair.message, "repair")
     reading = read_consolidated_metadata_v2(value, context=options.context_v2)
     yield from problem_issues(reading.problems)
-    yield from unclaimed_issues(reading.fields())
+    yield from unknown_name_issues(reading.fields(), options.context_v2, options.allow)
     yield from zmetadata_disk_issues(directory, value, _repaired_file if options.repair else _unchanged)
 
 

@@ -15,7 +15,7 @@ Severity: TypeAlias = Literal["error", "warning", "repair"]
 class Issue:
     """Something to report about a document, located in it but not yet in its text.
 
-    `kind` is a problem kind, `unclaimed` (a field nothing in scope claims),
+    `kind` is a problem kind, `unknown_name` (a name nothing in scope claims),
     `unlisted` (a node consolidated metadata leaves out), or a repair kind.
     """
 
@@ -23,6 +23,8 @@ class Issue:
     kind: str
     message: str
     severity: Severity
+    at_key: bool = False
+    """Whether the issue is about a member's key (an unknown member), so it is reported where the key starts, not its value."""
 
 
 @dataclasses.dataclass(frozen=True)

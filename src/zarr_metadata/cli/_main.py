@@ -13,16 +13,21 @@ from zarr_metadata import __version__
 from zarr_metadata.cli._check import Options
 from zarr_metadata.cli._document import UnreadableError
 from zarr_metadata.cli._findings import Finding
+from zarr_metadata.cli._plugins import PluginError, with_plugins
 from zarr_metadata.cli._report import Tally, json_line, text_line
 from zarr_metadata.cli._targets import check_target
 from zarr_metadata.cli._walk import targets
+from zarr_metadata.v2 import KNOWN_V2
+from zarr_metadata.v2.definition import CORE_V2
+from zarr_metadata.v3 import KNOWN
 from zarr_metadata.v3.definition import CORE, CORE_AND_EXTENSIONS
 
 PROG = "zarr-metadata"
 
 EXIT_VALID, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 
-_SCOPES = {"core": CORE, "extensions": CORE_AND_EXTENSIONS}
+_SCOPES = {"core": (CORE, CORE_V2), "extensions": (CORE_AND_EXTENSIONS, CORE_V2), "known": (KNOWN, KNOWN_V2)}
+"""Each scope the command reads in: its v3 scope and its v2 scope."""
 
 
 class UsageError(Exception):
@@ -54,10 +59,27 @@ def parser() -> argparse.ArgumentParser:
     check.add_argument(
         "--context",
         choices=tuple(_SCOPES),
-        default="extensions",
-        help="the scope of v3 documents: core spec only, or with zarr-extensions (default); v2 documents are read in CORE_V2",
+        default="known",
+        help=(
+            "the scope: the core spec only (v2: CORE_V2), with the zarr-extensions of CORE_AND_EXTENSIONS (v2: CORE_V2), "
+            "or every name this package knows (KNOWN and KNOWN_V2, the default)"
+        ),
     )
-    check.add_argument("--strict", action="store_true", help="report fields nothing in scope claims, and other warnings, as errors")
+    check.add_argument("--strict", action="store_true", help="report warnings (such as a node consolidated metadata leaves out) as errors")
+    check.add_argument(
+        "--allow",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="accept NAME, a private extension (data type, codec, ... or top-level member), without checking it; repeatable",
+    )
+    check.add_argument(
+        "--definitions",
+        action="append",
+        default=[],
+        metavar="MODULE:ATTRIBUTE",
+        help="add the definitions (a scope, or a list of definitions) MODULE:ATTRIBUTE names to the scope; repeatable",
+    )
     check.add_argument("--repair", action="store_true", help="undo known writer bugs before reading, and report each (writes nothing)")
     return top
 
@@ -74,7 +96,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as done:
         # --help and --version print and exit; as a function, return their status instead.
         return done.code if isinstance(done.code, int) else EXIT_USAGE
-    options = Options(_SCOPES[arguments.context], strict=arguments.strict, repair=arguments.repair)
+    v3, v2 = _SCOPES[arguments.context]
+    try:
+        v3, v2 = with_plugins(v3, v2, arguments.definitions)
+    except PluginError as error:
+        print(f"{PROG}: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    options = Options(v3, strict=arguments.strict, repair=arguments.repair, context_v2=v2, allow=frozenset(arguments.allow))
     write = json_line if arguments.format == "json" else text_line
     try:
         status = _check(arguments.paths, options, write, summary=arguments.format == "text")

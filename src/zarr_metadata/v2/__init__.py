@@ -5,6 +5,7 @@ from zarr_metadata.v2._context import (
 )
 from zarr_metadata.v2._scopes import (
     CORE_V2,
+    KNOWN_V2,
 )
 from zarr_metadata.v2.codec.checksum import (
     ADLER32_CODEC_V2,
@@ -77,6 +78,7 @@ __all__ = [
     "FLOAT_DATA_TYPE_V2",
     "GZIP_CODEC_V2",
     "INT_DATA_TYPE_V2",
+    "KNOWN_V2",
     "LZ4_CODEC_V2",
     "LZMA_CODEC_V2",
     "OBJECT_DATA_TYPE_V2",

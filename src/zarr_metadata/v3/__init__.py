@@ -114,6 +114,7 @@ from zarr_metadata.v3.data_type.uint64 import (
 from zarr_metadata.v3.definition import (
     CORE,
     CORE_AND_EXTENSIONS,
+    KNOWN,
     ZarrV3Context,
 )
 
@@ -138,6 +139,7 @@ __all__ = [
     "INT16_DATA_TYPE",
     "INT32_DATA_TYPE",
     "INT64_DATA_TYPE",
+    "KNOWN",
     "NUMPY_DATETIME64_DATA_TYPE",
     "NUMPY_TIMEDELTA64_DATA_TYPE",
     "RAW_BYTES_DATA_TYPE",

@@ -5,7 +5,8 @@ The kind of a definition is its class: `DataTypeDefinition`,
 `StorageTransformerDefinition`, and for members the spec does not define,
 `ArrayExtraFieldDefinition` and `GroupExtraFieldDefinition`. `ZarrV3Context`
 is the v3 scope, with one slot per kind. `CORE` holds what the v3 core spec
-defines; `CORE_AND_EXTENSIONS` adds the zarr-extensions definitions.
+defines; `CORE_AND_EXTENSIONS` adds the zarr-extensions definitions; `KNOWN`
+holds every definition this package has.
 """
 
 from zarr_metadata.v3._aliases import (
@@ -35,11 +36,12 @@ from zarr_metadata.v3._definition import (
     storage_of,
 )
 from zarr_metadata.v3._pipeline import Stage
-from zarr_metadata.v3._scopes import CORE, CORE_AND_EXTENSIONS
+from zarr_metadata.v3._scopes import CORE, CORE_AND_EXTENSIONS, KNOWN
 
 __all__ = [
     "CORE",
     "CORE_AND_EXTENSIONS",
+    "KNOWN",
     "ArrayExtraFieldDefinition",
     "Chunk",
     "ChunkGridDefinition",

@@ -1,0 +1,92 @@
+"""Definitions from other packages: entry points in the group `zarr_metadata.definitions`, and `--definitions module:attribute`.
+
+A plugin names a scope (`ZarrV3Context` or `ZarrV2Context`) or an iterable
+of definitions of either format; each definition goes to the slot of its
+kind in the scope of its format. A plugin that cannot be loaded, that names
+something else, or that files a different definition under a name the scope
+already claims, is a usage error that names the plugin.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable, Sequence
+from importlib.metadata import entry_points
+from typing import Any, Final, cast
+
+from zarr_metadata.definition import Definition, ScopeConflictError
+from zarr_metadata.v2.definition import ZarrV2Context
+from zarr_metadata.v3.definition import ZarrV3Context
+
+ENTRY_POINT_GROUP: Final = "zarr_metadata.definitions"
+
+
+class PluginError(Exception):
+    """A plugin that cannot be used, with what the user needs to know to fix it."""
+
+
+def with_plugins(v3: ZarrV3Context, v2: ZarrV2Context, named: Sequence[str]) -> tuple[ZarrV3Context, ZarrV2Context]:
+    """The scopes `v3` and `v2` joined with every installed plugin, then with each of `named` (`module:attribute`), in that order."""
+    plugins: list[tuple[str, Any]] = [(f"{point.name} ({point.value})", point.load) for point in entry_points(group=ENTRY_POINT_GROUP)]
+    plugins.extend((reference, _importer(reference)) for reference in named)
+    for label, load in plugins:
+        try:
+            found = load()
+        except Exception as error:  # a plugin's own code may raise anything
+            raise PluginError(f"the definitions plugin {label} failed to load: {type(error).__name__}: {error}") from None
+        try:
+            v3, v2 = _joined(v3, v2, found)
+        except ScopeConflictError as error:
+            raise PluginError(f"the definitions plugin {label} conflicts with the scope: {error}") from None
+        except TypeError as error:
+            raise PluginError(f"the definitions plugin {label} {error}") from None
+    return v3, v2
+
+
+def _importer(reference: str) -> Any:
+    """A function loading the object `reference` (`module:attribute`) names."""
+
+    def load() -> object:
+        module, separator, attribute = reference.partition(":")
+        if not separator or not module or not attribute:
+            msg = f"expected module:attribute, got {reference!r}"
+            raise ValueError(msg)
+        found: object = importlib.import_module(module)
+        for part in attribute.split("."):
+            found = getattr(found, part)
+        return found
+
+    return load
+
+
+def _joined(v3: ZarrV3Context, v2: ZarrV2Context, found: object) -> tuple[ZarrV3Context, ZarrV2Context]:
+    if isinstance(found, ZarrV3Context):
+        return v3.union(found), v2
+    if isinstance(found, ZarrV2Context):
+        return v3, v2.union(found)
+    if isinstance(found, str | bytes) or not isinstance(found, Iterable):
+        msg = f"names {type(found).__name__}, not a scope or an iterable of definitions"
+        raise TypeError(msg)
+    by_format: dict[type[Any], dict[str, list[Definition[Any]]]] = {ZarrV3Context: {}, ZarrV2Context: {}}
+    for definition in _definitions(cast("Iterable[object]", found)):
+        for context, slots in by_format.items():
+            slot = next((name for name, kind in context.kinds.items() if isinstance(definition, kind)), None)
+            if slot is not None:
+                slots.setdefault(slot, []).append(definition)
+                break
+        else:
+            msg = f"holds {definition!r}, a definition of no kind a scope has a slot for"
+            raise TypeError(msg)
+    added_v3 = ZarrV3Context(**by_format[ZarrV3Context])  # pyright: ignore[reportArgumentType]
+    added_v2 = ZarrV2Context(**by_format[ZarrV2Context])  # pyright: ignore[reportArgumentType]
+    return v3.union(added_v3), v2.union(added_v2)
+
+
+def _definitions(found: Iterable[object]) -> list[Definition[Any]]:
+    definitions: list[Definition[Any]] = []
+    for item in found:
+        if not isinstance(item, Definition):
+            msg = f"holds {item!r}, which is not a definition"
+            raise TypeError(msg)
+        definitions.append(cast("Definition[Any]", item))
+    return definitions

@@ -1,0 +1,72 @@
+"""Names nothing in scope claims: in the checker an error, since no reader that follows the spec can open such a node, with the closest claimed name as a hint."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Collection, Iterable, Iterator, Mapping
+from typing import Any, cast
+
+from zarr_metadata._json import Loc
+from zarr_metadata.cli._findings import Issue
+from zarr_metadata.definition import ResolvedField, UnclaimedField
+from zarr_metadata.definition._scope import Scope
+from zarr_metadata.model._array_v3 import SPEC_MEMBERS
+from zarr_metadata.model._group_v3 import GROUP_SPEC_MEMBERS
+from zarr_metadata.v3.definition import (
+    ArrayExtraFieldDefinition,
+    ExtraFieldDefinition,
+    GroupExtraFieldDefinition,
+)
+
+
+def unknown_name_issues(
+    fields: Iterable[tuple[Loc, ResolvedField[Any]]], scope: Scope, allowed: Collection[str], at: Loc = ()
+) -> Iterator[Issue]:
+    """An `unknown_name` error for each field nothing in `scope` claims, located under `at`.
+
+    A field whose object says `"must_understand": false` may be ignored by a
+    reader, and a name in `allowed` is a private extension the user vouches
+    for; neither is reported.
+    """
+    for loc, field in fields:
+        if not isinstance(field, UnclaimedField) or field.name in allowed or _may_be_ignored(field):
+            continue
+        kind = field.read_as
+        member = issubclass(kind, ExtraFieldDefinition)
+        if member:
+            message = f'unknown member "{field.name}", which nothing in scope claims and which does not say "must_understand": false'
+        else:
+            message = f'nothing in scope claims the {kind.label} "{field.name}", so no reader can open the node'
+        hint = closest(field.name, _claimed_names(kind, scope))
+        if hint is not None:
+            message += f'; did you mean "{hint}"?'
+        yield Issue((*at, *loc), "unknown_name", message, "error", at_key=member)
+
+
+def closest(name: str, candidates: Iterable[str]) -> str | None:
+    """The candidate closest to `name` in spelling, when one is close enough to be a likely typo; else None."""
+    found = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.75)
+    return found[0] if found else None
+
+
+def _claimed_names(kind: type[Any], scope: Scope) -> list[str]:
+    """The names a document may write for `kind` in `scope`: the names definitions are filed under (not patterns such as `r*`), and for a top-level member the members the spec defines."""
+    names = [name for name in scope.definitions_of(kind) if "*" not in name]
+    if issubclass(kind, ArrayExtraFieldDefinition):
+        names.extend(SPEC_MEMBERS)
+    elif issubclass(kind, GroupExtraFieldDefinition):
+        names.extend(GROUP_SPEC_MEMBERS)
+    return names
+
+
+def _may_be_ignored(field: UnclaimedField) -> bool:
+    """Whether `field` says `"must_understand": false` (an extra member in its value, a field in its own object), so a reader may ignore it."""
+    # Pyright cannot resolve the recursive JSON alias of `json`; only its being a mapping matters here.
+    written = cast(object, field.json)  # pyright: ignore[reportUnknownMemberType]
+    if not isinstance(written, Mapping):
+        return False
+    members = cast("Mapping[str, object]", written)
+    if issubclass(field.read_as, ExtraFieldDefinition):
+        member = members.get(field.name)
+        return isinstance(member, Mapping) and cast("Mapping[str, object]", member).get("must_understand") is False
+    return members.get("must_understand") is False
