@@ -1,0 +1,48 @@
+"""What zarr-python's byte string data types share: the size they are configured with, and fill values written in base64."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from typing import Annotated
+
+from annotated_types import Interval
+
+from zarr_metadata._json import ValidationProblem, shown
+
+LengthBytes = Annotated[int, Interval(ge=1, le=2**31 - 1)]
+"""The size of a value in bytes: at least 1, as zarr-python requires, and below 2**31, the largest size NumPy gives a type."""
+
+
+def decoded(value: str) -> bytes | None:
+    """The bytes `value` writes in base64 (RFC 4648, standard alphabet, padded); None when it is not base64."""
+    try:
+        # validate=True refuses characters outside the alphabet, which the
+        # default silently drops; so "a!b=" is not read as "ab==".
+        return base64.b64decode(value, validate=True)
+    except (binascii.Error, ValueError):
+        # ValueError: b64decode takes only ASCII text.
+        return None
+
+
+def encoded(data: bytes) -> str:
+    """`data` written in base64: one spelling for strings that differ only in the unused bits of their last character ("YR==" and "YQ==")."""
+    return base64.b64encode(data).decode("ascii")
+
+
+def not_base64(value: str) -> ValidationProblem:
+    """The problem of a fill value that should be base64 and is not."""
+    message = f"expected bytes written in base64 (standard alphabet, padded with =), got {shown(value)}"
+    return ValidationProblem((), message, "invalid_value", input=value)
+
+
+def length_problems(value: str, size: int, at_most: bool, what: str) -> tuple[ValidationProblem, ...]:
+    """The problems of a base64 fill value that is not base64, or writes more than `size` bytes or (unless `at_most`) fewer."""
+    data = decoded(value)
+    if data is None:
+        return (not_base64(value),)
+    if len(data) == size or (at_most and len(data) < size):
+        return ()
+    expected = f"at most {size}" if at_most else f"exactly {size}"
+    message = f"expected base64 of {expected} bytes for {what}, got {len(data)} bytes: {shown(value)}"
+    return (ValidationProblem((), message, "invalid_value", input=value, ctx={"length": size}),)

@@ -1,0 +1,85 @@
+"""The null_terminated_bytes data type (zarr-python): NumPy's fixed-size byte strings ("S"), padded with zero bytes.
+
+zarr-python writes it for a NumPy "|S10" array, as
+`{"name": "null_terminated_bytes", "configuration": {"length_bytes": 10}}`,
+with the bytes codec and no endian: a value is its bytes, which have no
+byte order. A value shorter than its size is stored padded with zero
+bytes, and read back without them, so `b"a"` and `b"a\\x00"` are one value.
+"""
+
+# No `from __future__ import annotations`: TypedDict reads ReadOnly and
+# NotRequired from evaluated annotations only.
+
+from typing import Final, Literal, NotRequired
+
+from typing_extensions import ReadOnly, TypedDict
+
+from zarr_metadata._json import JSONValue, ValidationProblem
+from zarr_metadata.definition._fields import Nested
+from zarr_metadata.v3._definition import DataTypeDefinition
+from zarr_metadata.v3.data_type._integer import single_byte
+from zarr_metadata.v3.data_type.bytes import Base64Bytes
+from zarr_metadata.v3.data_type.zarr_python._bytes import (
+    LengthBytes,
+    decoded,
+    encoded,
+    length_problems,
+)
+
+__all__ = [
+    "NULL_TERMINATED_BYTES_DATA_TYPE",
+    "NULL_TERMINATED_BYTES_DATA_TYPE_NAME",
+    "NullTerminatedBytes",
+    "NullTerminatedBytesConfiguration",
+    "NullTerminatedBytesDataTypeName",
+    "NullTerminatedBytesFillValue",
+]
+
+NULL_TERMINATED_BYTES_DATA_TYPE_NAME: Final = "null_terminated_bytes"
+NullTerminatedBytesDataTypeName = Literal["null_terminated_bytes"]
+
+class NullTerminatedBytesConfiguration(TypedDict, closed=True):
+    """The configuration of null_terminated_bytes: the size of a value in bytes (NumPy "|S10" is 10)."""
+
+    length_bytes: ReadOnly[LengthBytes]
+
+
+class NullTerminatedBytes(TypedDict, closed=True):
+    """A null_terminated_bytes data type field as a document writes it."""
+
+    name: Literal["null_terminated_bytes"]
+    configuration: NullTerminatedBytesConfiguration
+    must_understand: NotRequired[bool]
+
+
+NullTerminatedBytesFillValue = Base64Bytes
+"""A fill value of null_terminated_bytes: at most length_bytes bytes, written in base64.
+
+The shape takes any string as Base64Bytes; the fill value rules judge it.
+"""
+
+
+def _fill_value_rules(
+    configuration: NullTerminatedBytesConfiguration, nested: Nested, value: str
+) -> tuple[ValidationProblem, ...]:
+    size = configuration["length_bytes"]
+    return length_problems(value, size, True, f"null_terminated_bytes of length_bytes {size}")
+
+
+def _fill_value_canonical(configuration: NullTerminatedBytesConfiguration, nested: Nested, value: str) -> JSONValue:
+    """The base64 of the bytes without the zero bytes that end them, as zarr-python writes a value: "" for all zeros."""
+    data = decoded(value)
+    if data is None:
+        return value  # unreachable: the fill value rules refuse it
+    return encoded(data.rstrip(b"\x00"))
+
+
+NULL_TERMINATED_BYTES_DATA_TYPE: Final = DataTypeDefinition(
+    name=NULL_TERMINATED_BYTES_DATA_TYPE_NAME,
+    configuration=NullTerminatedBytesConfiguration,
+    fill_value=NullTerminatedBytesFillValue,
+    fill_value_rules=_fill_value_rules,
+    fill_value_canonical=_fill_value_canonical,
+    storage=single_byte,
+)
+"""The definition of null_terminated_bytes."""
