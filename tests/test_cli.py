@@ -433,3 +433,10 @@ def test_the_library_does_not_import_the_command() -> None:
     )
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "[]"
+
+
+def test_the_readme_shows_what_the_examples_report() -> None:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    shown = readme.split("```text\n", 1)[1].split("```", 1)[0]
+    result = run("check", "examples")
+    assert shown == result.stdout
