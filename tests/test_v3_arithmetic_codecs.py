@@ -282,6 +282,19 @@ def test_cast_value_casts_to_each_type_the_registry_names_once_a_scope_defines_i
     assert found(array_document(codecs=[cast_to(name), LITTLE_BYTES]), scope) == NONE
 
 
+@pytest.mark.parametrize("data_type", ["int8", "uint64", "int32"])
+def test_cast_value_wraps_values_out_of_range_of_an_integer_type(data_type: str) -> None:
+    assert found(array_document(codecs=[cast_to(data_type, out_of_range="wrap"), LITTLE_BYTES])) == NONE
+
+
+@pytest.mark.parametrize("data_type", ["float32", "float64", "float16"])
+def test_cast_value_cannot_wrap_values_of_a_floating_point_type(data_type: str) -> None:
+    assert found(array_document(codecs=[cast_to(data_type, out_of_range="wrap"), LITTLE_BYTES])) == one(
+        (*CONFIGURATION, "out_of_range")
+    )
+    assert found(array_document(codecs=[cast_to(data_type, out_of_range="clamp"), LITTLE_BYTES])) == NONE
+
+
 def test_cast_value_judges_a_data_type_by_the_name_its_definition_is_filed_under() -> None:
     scope = with_a_data_type_named("bfloat16", "acme.float")
     assert found(array_document(codecs=[cast_to("bfloat16"), "bytes"]), scope) == NONE

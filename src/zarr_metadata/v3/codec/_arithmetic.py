@@ -8,22 +8,15 @@ from zarr_metadata._json import Loc, ValidationProblem, shown
 from zarr_metadata.definition._fields import AcceptedField, ResolvedField
 from zarr_metadata.v3._definition import DataTypeDefinition
 
-__all__ = ["ARITHMETIC_DATA_TYPE_NAMES", "has_arithmetic", "no_arithmetic"]
+__all__ = ["ARITHMETIC_DATA_TYPE_NAMES", "INTEGER_DATA_TYPE_NAMES", "has_arithmetic", "no_arithmetic"]
 
-ARITHMETIC_DATA_TYPE_NAMES: Final = frozenset(
+INTEGER_DATA_TYPE_NAMES: Final = frozenset(
+    {"int2", "int4", "int8", "int16", "int32", "int64", "uint2", "uint4", "uint8", "uint16", "uint32", "uint64"}
+)
+"""The names of the two's complement integer types, the only ones whose values wrap modulo a power of two."""
+
+ARITHMETIC_DATA_TYPE_NAMES: Final = INTEGER_DATA_TYPE_NAMES | frozenset(
     {
-        "int2",
-        "int4",
-        "int8",
-        "int16",
-        "int32",
-        "int64",
-        "uint2",
-        "uint4",
-        "uint8",
-        "uint16",
-        "uint32",
-        "uint64",
         "float4_e2m1fn",
         "float6_e2m3fn",
         "float6_e3m2fn",

@@ -5,12 +5,12 @@ from typing import Any, Final, Literal, NotRequired, get_args
 
 from typing_extensions import TypedDict
 
-from zarr_metadata._json import JSONValue, ValidationProblem
+from zarr_metadata._json import JSONValue, ValidationProblem, shown
 from zarr_metadata.definition._fields import AcceptedField, Nested, ResolvedField
 from zarr_metadata.definition._resolve import fill_value_problems
 from zarr_metadata.v3._aliases import ZarrV3DataTypeField
 from zarr_metadata.v3._definition import Chunk, CodecDefinition, DataTypeDefinition, chunk_of
-from zarr_metadata.v3.codec._arithmetic import has_arithmetic, no_arithmetic
+from zarr_metadata.v3.codec._arithmetic import INTEGER_DATA_TYPE_NAMES, has_arithmetic, no_arithmetic
 
 CAST_VALUE_CODEC_NAME: Final = "cast_value"
 CastValueCodecName = Literal["cast_value"]
@@ -64,6 +64,9 @@ def _rules(configuration: CastValueCodecConfiguration, nested: Nested) -> Iterat
     if not has_arithmetic(target):
         yield no_arithmetic(target, ("data_type",), "to cast to")
         return
+    if configuration.get("out_of_range") == "wrap" and target.definition.name not in INTEGER_DATA_TYPE_NAMES:
+        message = f'expected "clamp" or no out_of_range for {shown(target.name)}: "wrap" takes an integer data type, whose values wrap modulo a power of two'
+        yield ValidationProblem(("out_of_range",), message, "invalid_value", input="wrap")
     yield from _scalar_problems(configuration, target, encoded=True)
 
 
