@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -184,3 +185,19 @@ def test_repair_undoes_a_bare_nan_in_the_node_and_in_its_listing(tmp_path: Path)
     assert lines(repaired)[-1] == "3 documents, 0 problems, 0 warnings, 3 repairs"
     assert repaired.returncode == 0
     assert (tmp_path / "a" / ".zarray").read_bytes() == before  # a repair is reported, not written
+
+
+STORES = REPO / "tests" / "data" / "stores"
+
+
+def test_stores_written_by_zarr_python_have_no_problem_in_the_default_scope() -> None:
+    result = run("check", "--strict", str(STORES.relative_to(REPO)))
+    assert lines(result)[-1].endswith(" 0 problems, 0 warnings"), "\n".join(lines(result)[:20])
+    assert result.returncode == 0
+
+
+def test_stores_written_by_zarr_python_name_what_the_registry_scope_lacks() -> None:
+    result = run("check", "--context", "extensions", str(STORES.relative_to(REPO)))
+    unknown = {match.group(1) for line in lines(result) if (match := re.search(r'unknown_name: nothing in scope claims the [a-z ]+ "([^"]+)"', line))}
+    assert {"vlen-utf8", "vlen-bytes", "fixed_length_utf32", "numcodecs.zlib", "null_terminated_bytes"} <= unknown
+    assert result.returncode == 1

@@ -85,6 +85,3 @@ CORE_AND_EXTENSIONS: Final = CORE.update(
     codecs=[*CORE.codecs.values(), CAST_VALUE_CODEC, SCALE_OFFSET_CODEC, ZSTD_CODEC],
 )
 """A scope with what the specification defines, plus the extensions zarr-extensions registers; every reader's default."""
-
-KNOWN: Final = CORE_AND_EXTENSIONS
-"""Every definition this package has: the extensions zarr-extensions registers, and the names real writers write that it lacks (zarr-python 3's data types and `numcodecs.*` codecs)."""

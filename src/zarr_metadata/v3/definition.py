@@ -35,8 +35,9 @@ from zarr_metadata.v3._definition import (
     ZarrV3Kind,
     storage_of,
 )
+from zarr_metadata.v3._known import KNOWN
 from zarr_metadata.v3._pipeline import Stage
-from zarr_metadata.v3._scopes import CORE, CORE_AND_EXTENSIONS, KNOWN
+from zarr_metadata.v3._scopes import CORE, CORE_AND_EXTENSIONS
 
 __all__ = [
     "CORE",

@@ -10,7 +10,11 @@ from zarr_metadata.definition._fields import AcceptedField, Nested, ResolvedFiel
 from zarr_metadata.definition._resolve import fill_value_problems
 from zarr_metadata.v3._aliases import ZarrV3DataTypeField
 from zarr_metadata.v3._definition import Chunk, CodecDefinition, DataTypeDefinition, chunk_of
-from zarr_metadata.v3.codec._arithmetic import INTEGER_DATA_TYPE_NAMES, has_arithmetic, no_arithmetic
+from zarr_metadata.v3.codec._arithmetic import (
+    INTEGER_DATA_TYPE_NAMES,
+    has_arithmetic,
+    no_arithmetic,
+)
 
 CAST_VALUE_CODEC_NAME: Final = "cast_value"
 CastValueCodecName = Literal["cast_value"]

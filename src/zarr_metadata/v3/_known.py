@@ -1,0 +1,108 @@
+"""The widest v3 scope: every definition this package has.
+
+`KNOWN` is what a store checker needs: a name nothing in it claims is a
+name no reader this package knows of can open. It adds to
+`CORE_AND_EXTENSIONS` every other extension zarr-extensions registers,
+the names zarr-python 3 writes that the registry lacks, and numcodecs'
+codecs under the `numcodecs.` names zarr-python 3 gives them.
+"""
+
+from typing import Final
+
+from zarr_metadata.v3._scopes import CORE_AND_EXTENSIONS
+from zarr_metadata.v3.codec.bitround import BITROUND_CODEC
+from zarr_metadata.v3.codec.conditional import CONDITIONAL_CODEC
+from zarr_metadata.v3.codec.n5_default import N5_DEFAULT_CODEC
+from zarr_metadata.v3.codec.numcodecs import NUMCODECS_CODECS
+from zarr_metadata.v3.codec.packbits import PACKBITS_CODEC
+from zarr_metadata.v3.codec.reshape import RESHAPE_CODEC
+from zarr_metadata.v3.codec.vlen_bytes import VLEN_BYTES_CODEC
+from zarr_metadata.v3.codec.vlen_utf8 import VLEN_UTF8_CODEC
+from zarr_metadata.v3.codec.zfp import ZFP_CODEC
+from zarr_metadata.v3.data_type.bfloat16 import BFLOAT16_DATA_TYPE
+from zarr_metadata.v3.data_type.complex_bfloat16 import COMPLEX_BFLOAT16_DATA_TYPE
+from zarr_metadata.v3.data_type.complex_float4_e2m1fn import COMPLEX_FLOAT4_E2M1FN_DATA_TYPE
+from zarr_metadata.v3.data_type.complex_float6_e2m3fn import COMPLEX_FLOAT6_E2M3FN_DATA_TYPE
+from zarr_metadata.v3.data_type.complex_float6_e3m2fn import COMPLEX_FLOAT6_E3M2FN_DATA_TYPE
+from zarr_metadata.v3.data_type.complex_float8_e3m4 import COMPLEX_FLOAT8_E3M4_DATA_TYPE
+from zarr_metadata.v3.data_type.complex_float8_e4m3 import COMPLEX_FLOAT8_E4M3_DATA_TYPE
+from zarr_metadata.v3.data_type.complex_float8_e4m3b11fnuz import (
+    COMPLEX_FLOAT8_E4M3B11FNUZ_DATA_TYPE,
+)
+from zarr_metadata.v3.data_type.complex_float8_e4m3fnuz import COMPLEX_FLOAT8_E4M3FNUZ_DATA_TYPE
+from zarr_metadata.v3.data_type.complex_float8_e5m2 import COMPLEX_FLOAT8_E5M2_DATA_TYPE
+from zarr_metadata.v3.data_type.complex_float8_e5m2fnuz import COMPLEX_FLOAT8_E5M2FNUZ_DATA_TYPE
+from zarr_metadata.v3.data_type.complex_float8_e8m0fnu import COMPLEX_FLOAT8_E8M0FNU_DATA_TYPE
+from zarr_metadata.v3.data_type.complex_float16 import COMPLEX_FLOAT16_DATA_TYPE
+from zarr_metadata.v3.data_type.complex_float32 import COMPLEX_FLOAT32_DATA_TYPE
+from zarr_metadata.v3.data_type.complex_float64 import COMPLEX_FLOAT64_DATA_TYPE
+from zarr_metadata.v3.data_type.fixed_length_utf32 import FIXED_LENGTH_UTF32_DATA_TYPE
+from zarr_metadata.v3.data_type.float4_e2m1fn import FLOAT4_E2M1FN_DATA_TYPE
+from zarr_metadata.v3.data_type.float6_e2m3fn import FLOAT6_E2M3FN_DATA_TYPE
+from zarr_metadata.v3.data_type.float6_e3m2fn import FLOAT6_E3M2FN_DATA_TYPE
+from zarr_metadata.v3.data_type.float8_e3m4 import FLOAT8_E3M4_DATA_TYPE
+from zarr_metadata.v3.data_type.float8_e4m3 import FLOAT8_E4M3_DATA_TYPE
+from zarr_metadata.v3.data_type.float8_e4m3b11fnuz import FLOAT8_E4M3B11FNUZ_DATA_TYPE
+from zarr_metadata.v3.data_type.float8_e4m3fnuz import FLOAT8_E4M3FNUZ_DATA_TYPE
+from zarr_metadata.v3.data_type.float8_e5m2 import FLOAT8_E5M2_DATA_TYPE
+from zarr_metadata.v3.data_type.float8_e5m2fnuz import FLOAT8_E5M2FNUZ_DATA_TYPE
+from zarr_metadata.v3.data_type.float8_e8m0fnu import FLOAT8_E8M0FNU_DATA_TYPE
+from zarr_metadata.v3.data_type.int2 import INT2_DATA_TYPE
+from zarr_metadata.v3.data_type.int4 import INT4_DATA_TYPE
+from zarr_metadata.v3.data_type.structured import STRUCTURED_DATA_TYPE
+from zarr_metadata.v3.data_type.uint2 import UINT2_DATA_TYPE
+from zarr_metadata.v3.data_type.uint4 import UINT4_DATA_TYPE
+from zarr_metadata.v3.data_type.zarr_python import ZARR_PYTHON_DATA_TYPES
+
+__all__ = ["KNOWN"]
+
+KNOWN: Final = CORE_AND_EXTENSIONS.update(
+    data_types=[
+        *CORE_AND_EXTENSIONS.data_types.values(),
+        INT2_DATA_TYPE,
+        INT4_DATA_TYPE,
+        UINT2_DATA_TYPE,
+        UINT4_DATA_TYPE,
+        BFLOAT16_DATA_TYPE,
+        FLOAT4_E2M1FN_DATA_TYPE,
+        FLOAT6_E2M3FN_DATA_TYPE,
+        FLOAT6_E3M2FN_DATA_TYPE,
+        FLOAT8_E3M4_DATA_TYPE,
+        FLOAT8_E4M3_DATA_TYPE,
+        FLOAT8_E4M3B11FNUZ_DATA_TYPE,
+        FLOAT8_E4M3FNUZ_DATA_TYPE,
+        FLOAT8_E5M2_DATA_TYPE,
+        FLOAT8_E5M2FNUZ_DATA_TYPE,
+        FLOAT8_E8M0FNU_DATA_TYPE,
+        COMPLEX_BFLOAT16_DATA_TYPE,
+        COMPLEX_FLOAT16_DATA_TYPE,
+        COMPLEX_FLOAT32_DATA_TYPE,
+        COMPLEX_FLOAT64_DATA_TYPE,
+        COMPLEX_FLOAT4_E2M1FN_DATA_TYPE,
+        COMPLEX_FLOAT6_E2M3FN_DATA_TYPE,
+        COMPLEX_FLOAT6_E3M2FN_DATA_TYPE,
+        COMPLEX_FLOAT8_E3M4_DATA_TYPE,
+        COMPLEX_FLOAT8_E4M3_DATA_TYPE,
+        COMPLEX_FLOAT8_E4M3B11FNUZ_DATA_TYPE,
+        COMPLEX_FLOAT8_E4M3FNUZ_DATA_TYPE,
+        COMPLEX_FLOAT8_E5M2_DATA_TYPE,
+        COMPLEX_FLOAT8_E5M2FNUZ_DATA_TYPE,
+        COMPLEX_FLOAT8_E8M0FNU_DATA_TYPE,
+        FIXED_LENGTH_UTF32_DATA_TYPE,
+        STRUCTURED_DATA_TYPE,
+        *ZARR_PYTHON_DATA_TYPES,
+    ],
+    codecs=[
+        *CORE_AND_EXTENSIONS.codecs.values(),
+        BITROUND_CODEC,
+        CONDITIONAL_CODEC,
+        N5_DEFAULT_CODEC,
+        PACKBITS_CODEC,
+        RESHAPE_CODEC,
+        VLEN_BYTES_CODEC,
+        VLEN_UTF8_CODEC,
+        ZFP_CODEC,
+        *NUMCODECS_CODECS,
+    ],
+)
+"""Every v3 definition this package has: `CORE_AND_EXTENSIONS`, every other zarr-extensions registration, zarr-python 3's own data types and its `numcodecs.*` codecs; the checker's default."""
