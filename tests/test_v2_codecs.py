@@ -600,3 +600,10 @@ def test_the_codec_json_shape_is_an_object_with_an_id() -> None:
     codec: ZarrV2CodecMetadata = {"id": "zlib", "level": 1}
     json: JSONValue = dict(codec)
     assert read(json)[1] == ()
+
+
+@pytest.mark.parametrize("member", ["offset", "scale"])
+def test_fixedscaleoffset_takes_only_numbers_a_double_holds(member: str) -> None:
+    codec = {"id": "fixedscaleoffset", "offset": 0, "scale": 1, "dtype": "<f8", member: 10**400}
+    assert found(codec) == [((*COMPRESSOR, member), "invalid_value")]
+    assert found({**codec, member: 2**1000}) == []

@@ -10,6 +10,7 @@ array's scope: numcodecs reads it with NumPy alone. A structured type
 # NotRequired from evaluated annotations only, for its __readonly_keys__
 # and __optional_keys__.
 
+import sys
 from collections.abc import Collection, Mapping
 from typing import Annotated, Any, Final, NotRequired, cast
 
@@ -135,6 +136,10 @@ DELTA_CODEC_V2: Final = ZarrV2CodecDefinition(
 
 # fixedscaleoffset
 
+DOUBLE: Final = Interval(ge=-sys.float_info.max, le=sys.float_info.max)
+"""The numbers a parameter numcodecs reads as a double may be: an integer beyond these is too large to convert."""
+
+
 
 class ZarrV2FixedScaleOffsetParameters(TypedDict, closed=True):
     """The parameters of fixedscaleoffset: each value is stored as `round((value - offset) * scale)`, in `astype` (the `dtype`, when absent or null).
@@ -142,8 +147,8 @@ class ZarrV2FixedScaleOffsetParameters(TypedDict, closed=True):
     Decoding divides by the scale, so it must not be 0.
     """
 
-    offset: ReadOnly[float | int]
-    scale: ReadOnly[float | int]
+    offset: ReadOnly[Annotated[float, DOUBLE]]
+    scale: ReadOnly[Annotated[float, DOUBLE]]
     dtype: ReadOnly[str]
     astype: NotRequired[ReadOnly[str | None]]
 

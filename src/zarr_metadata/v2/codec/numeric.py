@@ -11,7 +11,6 @@ of `numcodecs.pcodec` and `numcodecs.zfpy`, which share these parameters.
 # NotRequired from evaluated annotations only, for its __readonly_keys__
 # and __optional_keys__.
 
-import sys
 from collections.abc import Mapping
 from typing import Annotated, Any, Final, Literal, NotRequired, cast
 
@@ -22,6 +21,7 @@ from zarr_metadata._json import JSONValue, ValidationProblem, shown
 from zarr_metadata.definition._fields import Nested
 from zarr_metadata.v2._definition import ZarrV2CodecDefinition
 from zarr_metadata.v2.codec._defaults import without_defaults
+from zarr_metadata.v2.codec.filters import DOUBLE
 
 __all__ = [
     "PCODEC_CODEC_V2",
@@ -101,8 +101,6 @@ _MODES: Final = {_FIXED_RATE: ("fixed rate", "rate"), _FIXED_PRECISION: ("fixed 
 """The zfp modes numcodecs configures, each with its name and the parameter that sets it."""
 _OTHER_MODES: Final = {0: "null", 1: "expert"}
 """The other modes zfpy names, which numcodecs takes but cannot compress in."""
-_DOUBLE: Final = Interval(ge=-sys.float_info.max, le=sys.float_info.max)
-"""The numbers a parameter zfp reads as a double may be: an integer beyond these is too large to convert."""
 _INT32: Final = Interval(ge=-(2**31), le=2**31 - 1)
 
 
@@ -118,8 +116,8 @@ class ZarrV2ZfpyParameters(TypedDict, closed=True):
     """
 
     mode: NotRequired[ReadOnly[int]]
-    tolerance: NotRequired[ReadOnly[Annotated[float, _DOUBLE]]]
-    rate: NotRequired[ReadOnly[Annotated[float, _DOUBLE]]]
+    tolerance: NotRequired[ReadOnly[Annotated[float, DOUBLE]]]
+    rate: NotRequired[ReadOnly[Annotated[float, DOUBLE]]]
     precision: NotRequired[ReadOnly[Annotated[int, _INT32]]]
     compression_kwargs: NotRequired[ReadOnly[JSONValue]]
 
