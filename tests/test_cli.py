@@ -363,9 +363,24 @@ def test_the_repairs_apply_to_both_sides_of_the_comparison(tmp_path: Path) -> No
 # Unreadable paths and usage errors
 
 
-def test_a_path_that_does_not_exist_exits_2_before_checking_anything() -> None:
+def test_a_path_that_does_not_exist_is_a_finding_and_the_other_targets_are_checked() -> None:
     result = run("check", "examples/valid", "no/such/store")
-    assert assert_usage_failure(result) == "zarr-metadata: cannot read no/such/store: No such file or directory"
+    assert lines(result) == [
+        "no/such/store:1:1: / io_error: cannot read no/such/store: No such file or directory",
+        "3 documents, 1 problem, 0 warnings",
+    ]
+    assert result.returncode == 1
+    assert result.stderr == ""
+
+
+def test_exit_2_when_no_target_can_be_opened_at_all() -> None:
+    result = run("check", "no/such/store", "nor/this")
+    assert lines(result) == [
+        "no/such/store:1:1: / io_error: cannot read no/such/store: No such file or directory",
+        "nor/this:1:1: / io_error: cannot read nor/this: No such file or directory",
+        "0 documents, 2 problems, 0 warnings",
+    ]
+    assert result.returncode == 2
 
 
 def test_an_unreadable_file_in_a_store_is_named_and_the_rest_is_checked(tmp_path: Path) -> None:
@@ -373,18 +388,20 @@ def test_an_unreadable_file_in_a_store_is_named_and_the_rest_is_checked(tmp_path
     (tmp_path / "s" / "b").mkdir()
     (tmp_path / "s" / "b" / "zarr.json").symlink_to(tmp_path / "nowhere")
     result = run("check", "s", cwd=tmp_path)
-    assert result.returncode == 2
-    assert result.stderr == "zarr-metadata: cannot read s/b/zarr.json: No such file or directory\n"
-    assert lines(result) == ["1 document, 0 problems, 0 warnings"]
+    assert lines(result) == [
+        "s/b/zarr.json:1:1: / io_error: cannot read s/b/zarr.json: No such file or directory",
+        "2 documents, 1 problem, 0 warnings",
+    ]
+    assert result.returncode == 1
 
 
 @pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="permissions do not stop root, or apply off POSIX")
-def test_a_file_without_read_permission_exits_2(tmp_path: Path) -> None:
+def test_a_file_without_read_permission_is_an_io_error(tmp_path: Path) -> None:
     file = write(tmp_path / "zarr.json", json.dumps(ARRAY))
     file.chmod(0)
     result = run("check", "zarr.json", cwd=tmp_path)
-    assert result.returncode == 2
-    assert result.stderr == "zarr-metadata: cannot read zarr.json: Permission denied\n"
+    assert lines(result) == ["zarr.json:1:1: / io_error: cannot read zarr.json: Permission denied", "1 document, 1 problem, 0 warnings"]
+    assert result.returncode == 1
 
 
 @pytest.mark.parametrize(
@@ -409,10 +426,11 @@ def test_help_and_version_exit_0() -> None:
     assert version.stdout.startswith("zarr-metadata ")
 
 
-def test_a_directory_without_documents_is_valid(tmp_path: Path) -> None:
+def test_a_directory_without_metadata_says_so(tmp_path: Path) -> None:
+    write(tmp_path / "notes.txt", "not metadata")
     result = run("check", ".", cwd=tmp_path)
-    assert lines(result) == ["0 documents, 0 problems, 0 warnings"]
-    assert result.returncode == 0
+    assert lines(result) == [".:1:1: / no_metadata: no Zarr metadata found in .", "0 documents, 1 problem, 0 warnings"]
+    assert result.returncode == 1
 
 
 # The entry point and the library's independence of it

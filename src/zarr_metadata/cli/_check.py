@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import dataclasses
-import os
 from collections.abc import Iterable, Iterator, Mapping
 from typing import cast
 
 from zarr_metadata._json import Loc
 from zarr_metadata.cli._consolidated import disk_issues
-from zarr_metadata.cli._document import NotJSON, load
-from zarr_metadata.cli._findings import Finding, Issue
+from zarr_metadata.cli._document import NotJSON, decoded
+from zarr_metadata.cli._findings import Checked, Finding, Issue, NodeType, io_error
 from zarr_metadata.cli._locate import locate
+from zarr_metadata.cli._source import Source
+from zarr_metadata.cli._store import StoreError, parent_key
 from zarr_metadata.cli._unknown import unknown_name_issues
 from zarr_metadata.model import (
     ZarrV3GroupMetadataReading,
@@ -35,18 +36,38 @@ class Options:
     context_v2: ZarrV2Context = CORE_V2
     allow: frozenset[str] = frozenset()
     """Names of private extensions to accept without checking them."""
+    exclude: tuple[str, ...] = ()
+    """Glob patterns of keys or paths to leave out."""
+    jobs: int = 16
+    """How many requests a remote store serves at once."""
+    timeout: float = 30.0
+    """Seconds a request to a remote store may take."""
+    write: bool = False
+    """With `repair`: write each repaired document that then has no problem back to its store."""
+    diff: bool = False
+    """With `repair`: print a unified diff of each repaired document instead of writing it."""
+    backup_dir: str | None = None
+    """Where `write` keeps the originals; beside each document (`zarr.json.orig`) when None."""
 
 
-def check_file(path: str, options: Options) -> list[Finding]:
-    """Everything to report about the `zarr.json` at `path`, in the order it appears in the file.
-
-    Raises `UnreadableError` when the file cannot be read.
-    """
-    loaded = load(path)
+def check_file(source: Source, key: str, options: Options) -> Checked:
+    """Everything to report about the `zarr.json` under `key`, in the order it appears in the file."""
+    path = source.path(key)
+    data = source.take(key)
+    if isinstance(data, StoreError):
+        return Checked([io_error(path, str(data))])
+    loaded = decoded(data)
     if isinstance(loaded, NotJSON):
-        return [not_json(path, loaded)]
-    issues = document_issues(os.path.dirname(path) or os.curdir, loaded.value, options)
-    return located(path, loaded.text, issues, options)
+        return Checked([not_json(path, loaded)])
+    issues = document_issues(source, parent_key(key), loaded.value, options)
+    return Checked(located(path, loaded.text, issues, options), _node_type(loaded.value))
+
+
+def _node_type(value: object) -> NodeType | None:
+    node_type = cast("Mapping[str, object]", value).get("node_type") if isinstance(value, Mapping) else None
+    if node_type == "array":
+        return "array"
+    return "group" if node_type == "group" else None
 
 
 def not_json(path: str, loaded: NotJSON) -> Finding:
@@ -67,8 +88,8 @@ def located(path: str, text: str, issues: Iterable[Issue], options: Options) -> 
     return findings
 
 
-def document_issues(directory: str, value: object, options: Options) -> Iterator[Issue]:
-    """The issues of the JSON `value`, a `zarr.json` in `directory`."""
+def document_issues(source: Source, directory: str, value: object, options: Options) -> Iterator[Issue]:
+    """The issues of the JSON `value`, the `zarr.json` of the node `directory` of `source`."""
     if options.repair:
         value, repairs = repair_node_metadata_v3(value)
         for repair in repairs:
@@ -79,7 +100,7 @@ def document_issues(directory: str, value: object, options: Options) -> Iterator
     if isinstance(reading, ZarrV3GroupMetadataReading):
         member = cast("Mapping[str, object]", value).get(ZARR_V3_CONSOLIDATED_METADATA_KEY)
         if member is not None:
-            yield from _consolidated_issues(directory, member, options)
+            yield from _consolidated_issues(source, directory, member, options)
 
 
 def problem_issues(problems: Iterable[ValidationProblem], at: Loc = ()) -> Iterator[Issue]:
@@ -88,7 +109,7 @@ def problem_issues(problems: Iterable[ValidationProblem], at: Loc = ()) -> Itera
         yield Issue((*at, *problem.loc), problem.kind, problem.message, "error")
 
 
-def _consolidated_issues(directory: str, member: object, options: Options) -> Iterator[Issue]:
+def _consolidated_issues(source: Source, directory: str, member: object, options: Options) -> Iterator[Issue]:
     """The issues of the documents a group's consolidated metadata lists, and of how they match the files on disk."""
     reading = read_consolidated_metadata_v3(member, context=options.context)
     # The consolidated reader locates from the member, which sits in the group's
@@ -98,7 +119,7 @@ def _consolidated_issues(directory: str, member: object, options: Options) -> It
     at: Loc = (ZARR_V3_CONSOLIDATED_METADATA_KEY,)
     yield from problem_issues((problem for problem in reading.problems if len(problem.loc) > 1), at)
     yield from unknown_name_issues(reading.fields(), options.context, options.allow, at)
-    yield from disk_issues(directory, member, _repaired if options.repair else _unchanged)
+    yield from disk_issues(source, directory, member, _repaired if options.repair else _unchanged)
 
 
 def _repaired(name: str, value: object) -> object:

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import dataclasses
-import os
 from collections import defaultdict
 from collections.abc import Iterator, Mapping
 
 from zarr_metadata.cli._check import Options, located, not_json, problem_issues
 from zarr_metadata.cli._consolidated import zmetadata_disk_issues
-from zarr_metadata.cli._document import NotJSON, Parsed, load
-from zarr_metadata.cli._findings import Finding, Issue
+from zarr_metadata.cli._document import NotJSON, Parsed, decoded
+from zarr_metadata.cli._findings import Checked, Finding, Issue, io_error
+from zarr_metadata.cli._source import Source
+from zarr_metadata.cli._store import StoreError, parent_key
 from zarr_metadata.cli._unknown import unknown_name_issues
-from zarr_metadata.cli._walk import ZARR_JSON, ZARRAY, ZATTRS, ZGROUP, Target
+from zarr_metadata.cli._walk import ZARR_JSON, ZARRAY, ZATTRS, ZGROUP, Target, join
 from zarr_metadata.model import (
     read_consolidated_metadata_v2,
     read_node_metadata_v2,
@@ -22,29 +23,33 @@ from zarr_metadata.model import (
 from zarr_metadata.model._group_v2 import file_holding
 
 
-def check_v2_node(target: Target, options: Options) -> list[Finding]:
-    """Everything to report about the files of one v2 node, each finding in the file that holds it, file by file.
-
-    Raises `UnreadableError` when a file cannot be read.
-    """
-    paths = {os.path.basename(path): path for path in target.files}
-    parsed: dict[str, Parsed | NotJSON] = {name: load(path) for name, path in paths.items()}
+def check_v2_node(source: Source, target: Target, options: Options) -> Checked:
+    """Everything to report about the files of one v2 node, each finding in the file that holds it, file by file."""
+    keys = {key.rpartition("/")[2]: key for key in target.keys}
+    parsed: dict[str, Parsed | NotJSON | StoreError] = {}
+    for name, key in keys.items():
+        data = source.take(key)
+        parsed[name] = data if isinstance(data, StoreError) else decoded(data)
     files: Mapping[str, object] = {name: loaded.value for name, loaded in parsed.items() if isinstance(loaded, Parsed)}
     by_file: dict[str, list[Issue]] = defaultdict(list)
     # A node whose own file is no JSON has no document to read.
-    if all(name in files for name in (ZARRAY, ZGROUP) if name in paths):
-        for name, issue in _node_issues(target, files, options):
+    if all(name in files for name in (ZARRAY, ZGROUP) if name in keys):
+        for name, issue in _node_issues(source, target, files, options):
             by_file[name].append(issue)
     findings: list[Finding] = []
     for name, loaded in parsed.items():
-        if isinstance(loaded, NotJSON):
-            findings.append(not_json(paths[name], loaded))
+        path = source.path(keys[name])
+        if isinstance(loaded, StoreError):
+            findings.append(io_error(path, str(loaded)))
+        elif isinstance(loaded, NotJSON):
+            findings.append(not_json(path, loaded))
         else:
-            findings.extend(located(paths[name], loaded.text, by_file[name], options))
-    return findings
+            findings.extend(located(path, loaded.text, by_file[name], options))
+    node_type = "array" if ZARRAY in keys else "group" if ZGROUP in keys else None
+    return Checked(findings, node_type)
 
 
-def _node_issues(target: Target, files: Mapping[str, object], options: Options) -> Iterator[tuple[str, Issue]]:
+def _node_issues(source: Source, target: Target, files: Mapping[str, object], options: Options) -> Iterator[tuple[str, Issue]]:
     """Each issue of a node's files, with the name of the file that holds it, located in that file."""
     if options.repair:
         files, repairs = repair_node_metadata_v2(files)
@@ -54,7 +59,7 @@ def _node_issues(target: Target, files: Mapping[str, object], options: Options) 
     unknown = unknown_name_issues(reading.fields(), options.context_v2, options.allow)
     for issue in (*problem_issues(reading.problems), *unknown):
         yield _in_file(issue, files)
-    beside_v3 = os.path.isfile(os.path.join(target.directory or os.curdir, ZARR_JSON))
+    beside_v3 = join(target.directory, ZARR_JSON) in source.keys
     node_file = ZARRAY if ZARRAY in files else ZGROUP if ZGROUP in files else None
     if beside_v3 and node_file is not None:
         message = f"the directory holds a Zarr v2 node ({node_file}) and a v3 node ({ZARR_JSON}); a node has one format"
@@ -67,18 +72,19 @@ def _in_file(issue: Issue, files: Mapping[str, object]) -> tuple[str, Issue]:
     return name, dataclasses.replace(issue, loc=loc)
 
 
-def check_zmetadata(path: str, options: Options) -> list[Finding]:
-    """Everything to report about the `.zmetadata` at `path`: its problems, and how it differs from the files it lists.
-
-    Raises `UnreadableError` when the file cannot be read.
-    """
-    loaded = load(path)
+def check_zmetadata(source: Source, key: str, options: Options) -> Checked:
+    """Everything to report about the `.zmetadata` under `key`: its problems, and how it differs from the files it lists."""
+    path = source.path(key)
+    data = source.take(key)
+    if isinstance(data, StoreError):
+        return Checked([io_error(path, str(data))])
+    loaded = decoded(data)
     if isinstance(loaded, NotJSON):
-        return [not_json(path, loaded)]
-    return located(path, loaded.text, _zmetadata_issues(os.path.dirname(path) or os.curdir, loaded.value, options), options)
+        return Checked([not_json(path, loaded)])
+    return Checked(located(path, loaded.text, _zmetadata_issues(source, parent_key(key), loaded.value, options), options))
 
 
-def _zmetadata_issues(directory: str, value: object, options: Options) -> Iterator[Issue]:
+def _zmetadata_issues(source: Source, directory: str, value: object, options: Options) -> Iterator[Issue]:
     if options.repair:
         value, repairs = repair_consolidated_metadata_v2(value)
         for repair in repairs:
@@ -86,7 +92,7 @@ def _zmetadata_issues(directory: str, value: object, options: Options) -> Iterat
     reading = read_consolidated_metadata_v2(value, context=options.context_v2)
     yield from problem_issues(reading.problems)
     yield from unknown_name_issues(reading.fields(), options.context_v2, options.allow)
-    yield from zmetadata_disk_issues(directory, value, _repaired_file if options.repair else _unchanged)
+    yield from zmetadata_disk_issues(source, directory, value, _repaired_file if options.repair else _unchanged)
 
 
 def _repaired_file(name: str, value: object) -> object:

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import os
 from collections.abc import Callable, Iterator, Mapping
 from typing import cast
 
 from zarr_metadata._json import Loc, shown
 from zarr_metadata._names import node_path_problems
-from zarr_metadata.cli._document import NotJSON, UnreadableError, load
+from zarr_metadata.cli._document import NotJSON, decoded
 from zarr_metadata.cli._findings import Issue
-from zarr_metadata.cli._walk import V2_NODE_FILES, ZARR_JSON, walk, zarr_json_files
+from zarr_metadata.cli._source import Source
+from zarr_metadata.cli._store import StoreError
+from zarr_metadata.cli._walk import V2_NODE_FILES, ZARR_JSON, join
 from zarr_metadata.v3.consolidated import ZARR_V3_CONSOLIDATED_METADATA_KEY
 
 LISTED_V3: Loc = (ZARR_V3_CONSOLIDATED_METADATA_KEY, "metadata")
@@ -22,7 +23,7 @@ Prepared = Callable[[str, object], object]
 """What a file's JSON becomes before it is compared (the repairs, under `--repair`), given its name."""
 
 
-def disk_issues(directory: str, member: object, prepared: Prepared) -> Iterator[Issue]:
+def disk_issues(source: Source, directory: str, member: object, prepared: Prepared) -> Iterator[Issue]:
     """How the documents a v3 group's `consolidated_metadata` lists differ from the `zarr.json` files below `directory`, and the files it leaves out.
 
     An entry whose path is not a valid relative node path is left to the
@@ -31,34 +32,41 @@ def disk_issues(directory: str, member: object, prepared: Prepared) -> Iterator[
     listed = _listed(member)
     if listed is None:
         return
-    for path, document in listed.items():
-        if _is_relative_path(path, reserved=True):
-            file = os.path.join(directory, *path.split("/"), ZARR_JSON)
-            entry = _Entry((*LISTED_V3, path), f'the node "{path}"', f"{path}/{ZARR_JSON}", file)
-            yield from _entry_issues(entry, document, prepared, _without_consolidated)
-    for file in zarr_json_files(directory):
-        node = os.path.relpath(os.path.dirname(file), directory).replace(os.sep, "/")
-        if node != "." and node not in listed:
-            message = f'does not list the node "{node}", whose {node}/{ZARR_JSON} is in the store'
-            yield Issue((*LISTED_V3, node), "unlisted", message, "warning")
+    entries = {
+        path: _Entry((*LISTED_V3, path), f'the node "{path}"', f"{path}/{ZARR_JSON}", join(directory, f"{path}/{ZARR_JSON}"))
+        for path in listed
+        if _is_relative_path(path, reserved=True)
+    }
+    source.prefetch(entry.key for entry in entries.values() if entry.key in source.keys)
+    for path, entry in entries.items():
+        yield from _entry_issues(source, entry, listed[path], prepared, _without_consolidated)
+    below = f"{directory}/" if directory else ""
+    for key in sorted(source.keys):
+        if key.startswith(below) and key.endswith(f"/{ZARR_JSON}") and len(key) > len(below) + len(ZARR_JSON):
+            node = key[len(below) : -len(ZARR_JSON) - 1]
+            if node not in listed:
+                message = f'does not list the node "{node}", whose {node}/{ZARR_JSON} is in the store'
+                yield Issue((*LISTED_V3, node), "unlisted", message, "warning")
 
 
-def zmetadata_disk_issues(directory: str, document: object, prepared: Prepared) -> Iterator[Issue]:
+def zmetadata_disk_issues(source: Source, directory: str, document: object, prepared: Prepared) -> Iterator[Issue]:
     """How the files a `.zmetadata` in `directory` lists differ from the files themselves, and the metadata files it leaves out."""
     listed = _listed(document)
     if listed is None:
         return
-    for key, listed_document in listed.items():
+    entries: list[_Entry] = []
+    for key in listed:
         node, _, name = key.rpartition("/")
         if name in V2_NODE_FILES and (not node or _is_relative_path(node, reserved=False)):
-            file = os.path.join(directory, *node.split("/"), name) if node else os.path.join(directory, name)
-            yield from _entry_issues(_Entry((*LISTED_V2, key), shown(key), key, file), listed_document, prepared, _unchanged)
-    for subdirectory, files in walk(directory, lambda _: None):
-        node = os.path.relpath(subdirectory, directory).replace(os.sep, "/")
-        for name in V2_NODE_FILES:
-            key = name if node == "." else f"{node}/{name}"
-            if name in files and key not in listed:
-                yield Issue((*LISTED_V2, key), "unlisted", f'does not list {key}, which is in the store', "warning")
+            entries.append(_Entry((*LISTED_V2, key), shown(key), key, join(directory, key)))
+    source.prefetch(entry.key for entry in entries if entry.key in source.keys)
+    for entry in entries:
+        yield from _entry_issues(source, entry, listed[entry.name], prepared, _unchanged)
+    below = f"{directory}/" if directory else ""
+    for key in sorted(source.keys):
+        relative = key[len(below) :]
+        if key.startswith(below) and relative.rpartition("/")[2] in V2_NODE_FILES and relative not in listed:
+            yield Issue((*LISTED_V2, relative), "unlisted", f"does not list {relative}, which is in the store", "warning")
 
 
 def _listed(member: object) -> Mapping[str, object] | None:
@@ -75,29 +83,31 @@ def _is_relative_path(path: str, *, reserved: bool) -> bool:
 
 @dataclasses.dataclass(frozen=True)
 class _Entry:
-    """A document consolidated metadata lists: where it is in the listing, what the listing calls it, and its file, by store key and by path."""
+    """A document consolidated metadata lists: where it is in the listing, what the listing calls it, and its file, by its name in the listing and by store key."""
 
     loc: Loc
     listed_as: str
     name: str
-    file: str
+    key: str
 
 
-def _entry_issues(entry: _Entry, document: object, prepared: Prepared, compared: Callable[[object], object]) -> Iterator[Issue]:
+def _entry_issues(
+    source: Source, entry: _Entry, document: object, prepared: Prepared, compared: Callable[[object], object]
+) -> Iterator[Issue]:
     """Every difference between a listed document and its file."""
-    loc, name, file = entry.loc, entry.name, entry.file
-    if not os.path.isfile(file):
+    loc, name = entry.loc, entry.name
+    if entry.key not in source.keys:
         yield Issue(loc, "invalid_value", f"lists {entry.listed_as}, but {name} does not exist", "error")
         return
-    try:
-        loaded = load(file)
-    except UnreadableError as error:
-        yield Issue(loc, "invalid_value", f"cannot be compared with {name}: {error}", "error")
+    data = source.peek(entry.key)
+    if isinstance(data, StoreError):
+        yield Issue(loc, "invalid_value", f"cannot be compared with {name}: {data}", "error")
         return
+    loaded = decoded(data)
     if isinstance(loaded, NotJSON):
         yield Issue(loc, "invalid_value", f"cannot be compared with {name}, which is not JSON", "error")
         return
-    on_disk = prepared(os.path.basename(file), loaded.value)
+    on_disk = prepared(entry.key.rpartition("/")[2], loaded.value)
     for at, found in differences(compared(document), compared(on_disk)):
         yield Issue((*loc, *at), "invalid_value", f"differs from {name}, which {found}", "error")
 

@@ -6,10 +6,6 @@ import dataclasses
 import json
 
 
-class UnreadableError(Exception):
-    """A path the tool cannot read: it does not exist, or the system refuses it."""
-
-
 @dataclasses.dataclass(frozen=True)
 class Parsed:
     """A file that holds UTF-8 JSON."""
@@ -27,13 +23,8 @@ class NotJSON:
     message: str
 
 
-def load(path: str) -> Parsed | NotJSON:
-    """The file at `path`, parsed; raises `UnreadableError` when it cannot be read."""
-    try:
-        with open(path, "rb") as file:
-            data = file.read()
-    except OSError as error:
-        raise UnreadableError(f"cannot read {path}: {error.strerror or error}") from None
+def decoded(data: bytes) -> Parsed | NotJSON:
+    """The bytes of a metadata file, parsed."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:

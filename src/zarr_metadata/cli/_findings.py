@@ -38,3 +38,19 @@ class Finding:
     kind: str
     message: str
     severity: Severity
+
+
+NodeType: TypeAlias = Literal["array", "group"]
+
+
+@dataclasses.dataclass(frozen=True)
+class Checked:
+    """What checking one target found, and the type of node it says it is (None when it cannot say)."""
+
+    findings: list[Finding]
+    node_type: NodeType | None = None
+
+
+def io_error(path: str, message: str) -> Finding:
+    """The finding of a document that could not be read at all."""
+    return Finding(path, 1, 1, (), "io_error", message, "error")

@@ -11,12 +11,11 @@ from typing import NoReturn
 
 from zarr_metadata import __version__
 from zarr_metadata.cli._check import Options
-from zarr_metadata.cli._document import UnreadableError
 from zarr_metadata.cli._findings import Finding
+from zarr_metadata.cli._open import UsageError as TargetUsageError
 from zarr_metadata.cli._plugins import PluginError, with_plugins
 from zarr_metadata.cli._report import Tally, json_line, text_line
-from zarr_metadata.cli._targets import check_target
-from zarr_metadata.cli._walk import targets
+from zarr_metadata.cli._run import run
 from zarr_metadata.v2 import KNOWN_V2
 from zarr_metadata.v2.definition import CORE_V2
 from zarr_metadata.v3 import KNOWN
@@ -107,6 +106,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         status = _check(arguments.paths, options, write, summary=arguments.format == "text")
         sys.stdout.flush()
+    except TargetUsageError as error:
+        print(f"{PROG}: {error}", file=sys.stderr)
+        return EXIT_USAGE
     except BrokenPipeError:
         # The reader went away (`| head`): stop quietly, and keep Python from failing
         # again when it flushes standard output at exit. The report is cut short, so
@@ -118,42 +120,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     return status
 
 
-def _check(paths: Sequence[str], options: Options, write: Callable[[Finding], str], *, summary: bool) -> int:
-    """Check every document `paths` name, print each finding and the summary, and return the exit status."""
+def _check(names: Sequence[str], options: Options, write: Callable[[Finding], str], *, summary: bool) -> int:
+    """Check every document `names` hold, print each finding and the summary, and return the exit status."""
     tally = Tally()
-    unreadable: list[UnreadableError] = []
 
-    def refused(error: UnreadableError) -> None:
-        unreadable.append(error)
-        print(f"{PROG}: {error}", file=sys.stderr)
+    def emit(finding: Finding) -> None:
+        tally.count(finding)
+        print(write(finding))
 
-    # A path that is not there is most likely mistyped: say so before reporting anything.
-    for path in paths:
-        try:
-            os.stat(path)
-        except OSError as error:
-            refused(UnreadableError(f"cannot read {path}: {error.strerror or error}"))
-            return EXIT_USAGE
-    # A node named twice (as a directory and by one of its files) is checked once.
-    seen: set[tuple[str, tuple[str, ...]]] = set()
-    for path in paths:
-        for target in targets(path, refused):
-            key = (target.kind, tuple(os.path.realpath(file) for file in target.files))
-            if key in seen:
-                continue
-            seen.add(key)
-            try:
-                findings = check_target(target, options)
-            except UnreadableError as error:
-                refused(error)
-                continue
-            tally.documents += len(target.files)
-            for finding in findings:
-                tally.count(finding)
-                print(write(finding))
+    outcome = run(names, options, emit)
+    tally.documents = outcome.documents
     if summary:
         print(tally.summary(repairs=options.repair))
-    if unreadable:
+    if outcome.unopened and not outcome.opened:
         return EXIT_USAGE
     return EXIT_PROBLEMS if tally.problems else EXIT_VALID
 

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from zarr_metadata.cli._check import Options, check_file
 from zarr_metadata.cli._check_v2 import check_v2_node, check_zmetadata
-from zarr_metadata.cli._findings import Finding
+from zarr_metadata.cli._findings import Checked
+from zarr_metadata.cli._source import Source
 from zarr_metadata.cli._walk import Target
 
 
-def check_target(target: Target, options: Options) -> list[Finding]:
-    """Everything to report about `target`, file by file; raises `UnreadableError` when a file cannot be read."""
+def check_target(source: Source, target: Target, options: Options) -> Checked:
+    """Everything to report about `target` of `source`, file by file."""
     if target.kind == "v2":
-        return check_v2_node(target, options)
+        return check_v2_node(source, target, options)
     if target.kind == "v2_consolidated":
-        return check_zmetadata(target.files[0], options)
-    return check_file(target.files[0], options)
+        return check_zmetadata(source, target.keys[0], options)
+    return check_file(source, target.keys[0], options)

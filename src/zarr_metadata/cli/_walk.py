@@ -1,13 +1,11 @@
-"""Finding the metadata a path names: the nodes of a directory tree, v3 and v2, and their consolidated metadata."""
+"""Finding the metadata in a store's keys: the nodes of its tree, v3 and v2, and their consolidated metadata."""
 
 from __future__ import annotations
 
 import dataclasses
-import os
-from collections.abc import Callable, Iterator
+from collections.abc import Iterable
 from typing import Literal, TypeAlias
 
-from zarr_metadata.cli._document import UnreadableError
 from zarr_metadata.v2.array import ZARR_V2_ARRAY_METADATA_STORE_KEY
 from zarr_metadata.v2.attributes import ZARR_V2_ATTRIBUTES_STORE_KEY
 from zarr_metadata.v2.consolidated import ZARR_V2_CONSOLIDATED_METADATA_STORE_KEY
@@ -18,6 +16,7 @@ ZARRAY, ZGROUP, ZATTRS = ZARR_V2_ARRAY_METADATA_STORE_KEY, ZARR_V2_GROUP_METADAT
 ZMETADATA = ZARR_V2_CONSOLIDATED_METADATA_STORE_KEY
 V2_NODE_FILES = (ZARRAY, ZGROUP, ZATTRS)
 """The files of a v2 node, in the order they are read."""
+METADATA_FILES = frozenset({ZARR_JSON, *V2_NODE_FILES, ZMETADATA})
 
 TargetKind: TypeAlias = Literal["v3", "v2", "v2_consolidated"]
 
@@ -26,71 +25,63 @@ TargetKind: TypeAlias = Literal["v3", "v2", "v2_consolidated"]
 class Target:
     """What is judged as one: a `zarr.json`, the files of one v2 node, or a `.zmetadata`.
 
-    `files` are the paths read, as the user would write them: for a v2
-    node, each of its `.zarray`, `.zgroup` and `.zattrs` that exists.
+    `directory` is the key of the node (`""` at the store's root), and `keys`
+    the keys read: for a v2 node, each of its `.zarray`, `.zgroup` and
+    `.zattrs` that the store holds.
     """
 
     kind: TargetKind
     directory: str
-    files: tuple[str, ...]
+    keys: tuple[str, ...]
 
 
-def targets(path: str, unreadable: Callable[[UnreadableError], None]) -> Iterator[Target]:
-    """Every target under `path`, a directory's own before its subdirectories', each level sorted; or the one `path` names.
+def join(directory: str, name: str) -> str:
+    """The key of `name` in the directory `directory` (`""` is the root)."""
+    return f"{directory}/{name}" if directory else name
 
-    A named `.zarray`, `.zgroup` or `.zattrs` names its whole node; any
-    other named file is read as a `zarr.json`. A directory that cannot be
-    listed is passed to `unreadable` and skipped.
+
+def metadata_by_directory(keys: Iterable[str]) -> dict[str, set[str]]:
+    """The metadata file names under each directory that holds any, from every key of a store."""
+    found: dict[str, set[str]] = {}
+    for key in keys:
+        directory, _, name = key.rpartition("/")
+        if name in METADATA_FILES:
+            found.setdefault(directory, set()).add(name)
+    return found
+
+
+def in_tree_order(directories: Iterable[str]) -> list[str]:
+    """`directories` as a walk visits them: each before what is below it, each level sorted."""
+    return sorted(directories, key=lambda directory: directory.split("/") if directory else [])
+
+
+def directory_targets(directory: str, names: set[str]) -> list[Target]:
+    """The targets of one directory, given the metadata file names it holds: its `zarr.json`, its v2 node, its `.zmetadata`."""
+    found: list[Target] = []
+    if ZARR_JSON in names:
+        found.append(Target("v3", directory, (join(directory, ZARR_JSON),)))
+    if not names.isdisjoint(V2_NODE_FILES):
+        found.append(v2_node(directory, names))
+    if ZMETADATA in names:
+        found.append(Target("v2_consolidated", directory, (join(directory, ZMETADATA),)))
+    return found
+
+
+def v2_node(directory: str, names: Iterable[str]) -> Target:
+    """The v2 node whose files (among `names`, the names in `directory`) are read together."""
+    present = set(names)
+    return Target("v2", directory, tuple(join(directory, name) for name in V2_NODE_FILES if name in present))
+
+
+def named_target(key: str, names: Iterable[str]) -> Target:
+    """The target a file named on its own stands for, given the names of the files beside it.
+
+    A named `.zarray`, `.zgroup` or `.zattrs` names its whole node; any other
+    named file is read as a `zarr.json`.
     """
-    if not os.path.isdir(path):
-        directory = os.path.dirname(path)
-        name = os.path.basename(path)
-        if name in V2_NODE_FILES:
-            # The named file is read even when its directory cannot be listed.
-            yield v2_node(directory, {name, *_listing(directory or os.curdir)})
-        elif name == ZMETADATA:
-            yield Target("v2_consolidated", directory, (path,))
-        else:
-            yield Target("v3", directory, (path,))
-        return
-    for directory, files in walk(path, unreadable):
-        yield from _directory_targets(directory, files)
-
-
-def walk(root: str, unreadable: Callable[[UnreadableError], None]) -> Iterator[tuple[str, set[str]]]:
-    """Each directory under `root` with the names of the files in it, a directory before its subdirectories, each level sorted."""
-
-    def refused(error: OSError) -> None:
-        unreadable(UnreadableError(f"cannot read {error.filename}: {error.strerror or error}"))
-
-    for directory, subdirectories, files in os.walk(root, onerror=refused):
-        subdirectories.sort()
-        yield directory, set(files)
-
-
-def zarr_json_files(root: str) -> Iterator[str]:
-    """Every `zarr.json` under the directory `root`, in walking order."""
-    for directory, files in walk(root, lambda _: None):
-        if ZARR_JSON in files:
-            yield os.path.join(directory, ZARR_JSON)
-
-
-def v2_node(directory: str, files: set[str]) -> Target:
-    """The v2 node whose files (among `files`, the names in `directory`) are read together."""
-    return Target("v2", directory, tuple(os.path.join(directory, name) for name in V2_NODE_FILES if name in files))
-
-
-def _directory_targets(directory: str, files: set[str]) -> Iterator[Target]:
-    if ZARR_JSON in files:
-        yield Target("v3", directory, (os.path.join(directory, ZARR_JSON),))
-    if not files.isdisjoint(V2_NODE_FILES):
-        yield v2_node(directory, files)
-    if ZMETADATA in files:
-        yield Target("v2_consolidated", directory, (os.path.join(directory, ZMETADATA),))
-
-
-def _listing(directory: str) -> list[str]:
-    try:
-        return [entry.name for entry in os.scandir(directory) if entry.is_file()]
-    except OSError:
-        return []
+    directory, _, name = key.rpartition("/")
+    if name in V2_NODE_FILES:
+        return v2_node(directory, {name, *names})
+    if name == ZMETADATA:
+        return Target("v2_consolidated", directory, (key,))
+    return Target("v3", directory, (key,))
