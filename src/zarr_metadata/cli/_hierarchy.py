@@ -38,7 +38,7 @@ class Tree:
             return []
         parent = directory.rpartition("/")[0]
         relative = directory[len(root) + 1 :] if root else directory
-        messages = [f"the node's path {problem.message}" for problem in node_path_problems(relative, (), reserved=v3)]
+        messages = [problem.message for problem in node_path_problems(relative, (), reserved=v3)]
         nearest = self._above[-1] if self._above else None
         if nearest is None or nearest[0] != parent:
             where = f'the directory "{parent}"' if parent else "the store's root"

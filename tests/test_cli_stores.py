@@ -1,0 +1,211 @@
+"""The checker's stores and targets: `.zip` files read in place, standard input, the tree of a store, and excluded keys."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+VALID = REPO / "examples" / "valid"
+
+ARRAY: dict[str, Any] = {
+    "zarr_format": 3,
+    "node_type": "array",
+    "shape": [10],
+    "data_type": "uint8",
+    "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [5]}},
+    "chunk_key_encoding": {"name": "default"},
+    "fill_value": 0,
+    "codecs": [{"name": "bytes"}],
+}
+GROUP: dict[str, Any] = {"zarr_format": 3, "node_type": "group"}
+
+
+def check(*args: str, cwd: Path = REPO, stdin: str | None = None) -> tuple[list[tuple[str, str, str]], int]:
+    """The findings of the command as (path, pointer-free kind, message), and its exit status."""
+    result = subprocess.run(
+        [sys.executable, "-m", "zarr_metadata", "check", "--format", "json", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        input=stdin,
+        check=False,
+    )
+    assert "Traceback" not in result.stderr, result.stderr
+    found = [json.loads(line) for line in result.stdout.splitlines()]
+    return [(item["path"], item["kind"], item["message"]) for item in found if "path" in item], result.returncode
+
+
+def write_store(root: Path, documents: dict[str, Any]) -> None:
+    for key, document in documents.items():
+        path = root / key
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(document), encoding="utf-8")
+
+
+def zip_store(path: Path, documents: dict[str, Any], *, chunks: bool = True) -> Path:
+    """A zip file laid out as zarr-python's ZipStore writes one: every key a member at the archive's root, chunks beside metadata."""
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_STORED) as archive:
+        for key, document in documents.items():
+            archive.writestr(key, json.dumps(document))
+            if chunks and document.get("node_type") == "array":
+                directory = key.rpartition("/")[0]
+                archive.writestr(f"{directory}/c/0" if directory else "c/0", bytes(range(256)))
+    return path
+
+
+# --- .zip stores ---------------------------------------------------------------------------
+
+
+def test_a_zip_store_is_read_in_place(tmp_path: Path) -> None:
+    zip_store(tmp_path / "data.zip", {"zarr.json": GROUP, "a/zarr.json": ARRAY, "b/zarr.json": {**ARRAY, "fill_value": "0"}})
+    found, status = check("data.zip", cwd=tmp_path)
+    assert found == [("data.zip/b/zarr.json", "invalid_type", "expected an integer, got \"0\"")]
+    assert status == 1
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["data.zip"]  # nothing extracted
+
+
+def test_a_valid_zip_store_of_real_metadata_has_no_finding(tmp_path: Path) -> None:
+    store = REPO / "tests" / "data" / "stores" / "zarr-python-3" / "v3"
+    documents = {path.relative_to(store).as_posix(): json.loads(path.read_text()) for path in store.rglob("zarr.json")}
+    zip_store(tmp_path / "real.zip", documents)
+    assert check("real.zip", cwd=tmp_path) == ([], 0)
+
+
+def test_a_zip_store_without_a_root_node_is_a_broken_tree(tmp_path: Path) -> None:
+    zip_store(tmp_path / "data.zip", {"a/zarr.json": ARRAY})
+    found, status = check("data.zip", cwd=tmp_path)
+    assert [(path, kind) for path, kind, _ in found] == [("data.zip/a/zarr.json", "invalid_hierarchy")]
+    assert "the store's root" in found[0][2]
+    assert status == 1
+
+
+def test_a_file_that_is_not_a_zip_archive_but_named_zip_is_read_as_a_document(tmp_path: Path) -> None:
+    (tmp_path / "fake.zip").write_bytes(b"PK\x03\x04 truncated")
+    found, status = check("fake.zip", cwd=tmp_path)
+    assert [(path, kind) for path, kind, _ in found] == [("fake.zip", "invalid_json")]
+    assert status == 1
+
+
+# --- standard input ------------------------------------------------------------------------
+
+
+def test_a_document_on_standard_input_is_read_as_what_it_holds() -> None:
+    assert check("-", stdin=json.dumps(ARRAY)) == ([], 0)
+    found, status = check("-", stdin=json.dumps({**ARRAY, "shape": [-1]}))
+    assert [(path, kind) for path, kind, _ in found] == [("-", "invalid_value")]
+    assert status == 1
+    v2 = {"zarr_format": 2, "shape": [4], "chunks": [2], "dtype": "<i4", "compressor": None,
+          "fill_value": "0", "order": "C", "filters": None}
+    found, _ = check("-", stdin=json.dumps(v2))
+    assert [(path, kind) for path, kind, _ in found] == [("-", "invalid_type")]
+
+
+def test_standard_input_that_is_not_json_is_located() -> None:
+    found, status = check("-", stdin='{"zarr_format": 3,')
+    assert [(path, kind) for path, kind, _ in found] == [("-", "invalid_json")]
+    assert status == 1
+
+
+# --- every target judged -------------------------------------------------------------------
+
+
+def test_a_target_named_twice_is_read_once() -> None:
+    once, _ = check("examples/broken")
+    twice, _ = check("examples/broken", "examples/broken/counts/zarr.json", "examples/broken/")
+    assert twice == once
+
+
+def test_a_store_without_metadata_says_so_and_the_others_are_checked(tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    write_store(tmp_path / "full", {"zarr.json": GROUP})
+    found, status = check("empty", "full", cwd=tmp_path)
+    assert found == [("empty", "no_metadata", "no Zarr metadata found in empty")]
+    assert status == 1
+
+
+# --- the tree of a store -------------------------------------------------------------------
+
+
+def test_a_missing_intermediate_group_is_reported_at_the_node_below_it(tmp_path: Path) -> None:
+    write_store(tmp_path / "s.zarr", {"zarr.json": GROUP, "a/b/zarr.json": ARRAY})
+    found, _ = check("s.zarr", cwd=tmp_path)
+    assert found == [
+        (
+            "s.zarr/a/b/zarr.json",
+            "invalid_hierarchy",
+            'the directory "a" above this node holds no group metadata (zarr.json or .zgroup); every node\'s parent is a group',
+        )
+    ]
+
+
+def test_a_missing_root_of_a_zarr_directory_is_reported(tmp_path: Path) -> None:
+    write_store(tmp_path / "s.zarr", {"a/zarr.json": ARRAY})
+    found, _ = check("s.zarr", cwd=tmp_path)
+    assert [(path, kind) for path, kind, _ in found] == [("s.zarr/a/zarr.json", "invalid_hierarchy")]
+
+
+def test_a_folder_of_stores_needs_no_root(tmp_path: Path) -> None:
+    write_store(tmp_path, {"one/zarr.json": GROUP, "one/x/zarr.json": ARRAY, "two/zarr.json": ARRAY})
+    assert check(".", cwd=tmp_path) == ([], 0)
+
+
+def test_an_array_below_an_array_is_reported(tmp_path: Path) -> None:
+    write_store(tmp_path / "s.zarr", {"zarr.json": GROUP, "a/zarr.json": ARRAY, "a/b/zarr.json": ARRAY})
+    found, _ = check("s.zarr", cwd=tmp_path)
+    assert found == [("s.zarr/a/b/zarr.json", "invalid_hierarchy", 'its parent "a" is an array; an array has no children')]
+
+
+def test_a_v2_array_below_a_v2_array_is_reported(tmp_path: Path) -> None:
+    zarray = {"zarr_format": 2, "shape": [4], "chunks": [2], "dtype": "<i4", "compressor": None,
+              "fill_value": 0, "order": "C", "filters": None}
+    write_store(tmp_path / "s.zarr", {".zgroup": {"zarr_format": 2}, "a/.zarray": zarray, "a/b/.zarray": zarray})
+    found, _ = check("s.zarr", cwd=tmp_path)
+    assert [(path, kind) for path, kind, _ in found] == [("s.zarr/a/b/.zarray", "invalid_hierarchy")]
+
+
+@pytest.mark.parametrize(("name", "rule"), [("__meta", "reserves"), ("a b", None)])
+def test_a_node_name_the_spec_refuses_is_reported(tmp_path: Path, name: str, rule: str | None) -> None:
+    write_store(tmp_path / "s.zarr", {"zarr.json": GROUP, f"{name}/zarr.json": ARRAY})
+    found, _ = check("s.zarr", cwd=tmp_path)
+    if rule is None:
+        assert found == []  # a space is a character a name may hold
+    else:
+        assert [(path, kind) for path, kind, _ in found] == [(f"s.zarr/{name}/zarr.json", "invalid_hierarchy")]
+        assert rule in found[0][2]
+
+
+def test_the_examples_have_a_sound_tree() -> None:
+    found, _ = check("examples/valid", "examples/valid_v2")
+    assert found == []
+
+
+# --- excluded keys -------------------------------------------------------------------------
+
+
+def test_excluded_keys_are_not_read(tmp_path: Path) -> None:
+    write_store(tmp_path / "s.zarr", {"zarr.json": GROUP, "a/zarr.json": {**ARRAY, "shape": [-1]}, "b/zarr.json": ARRAY})
+    found, _ = check("s.zarr", cwd=tmp_path)
+    assert [path for path, _, _ in found] == ["s.zarr/a/zarr.json"]
+    excluded = subprocess.run(
+        [sys.executable, "-c", _RUN_EXCLUDING, "s.zarr", "a/*"], capture_output=True, text=True, cwd=tmp_path, check=True
+    )
+    assert excluded.stdout.split() == ["2"]
+
+
+_RUN_EXCLUDING = """
+import sys
+from zarr_metadata.cli._check import Options
+from zarr_metadata.cli._run import run
+from zarr_metadata.v3 import KNOWN
+found = []
+outcome = run([sys.argv[1]], Options(KNOWN, exclude=(sys.argv[2],)), found.append)
+assert found == [], found
+print(outcome.documents)
+"""
