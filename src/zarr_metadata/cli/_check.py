@@ -11,10 +11,12 @@ from zarr_metadata.cli._consolidated import disk_issues
 from zarr_metadata.cli._document import NotJSON, decoded
 from zarr_metadata.cli._findings import Checked, Finding, Issue, NodeType, io_error
 from zarr_metadata.cli._locate import locate
+from zarr_metadata.cli._rewrite import rewrite_of
 from zarr_metadata.cli._source import Source
 from zarr_metadata.cli._store import StoreError, parent_key
 from zarr_metadata.cli._unknown import unknown_name_issues
 from zarr_metadata.model import (
+    Repair,
     ZarrV3GroupMetadataReading,
     read_consolidated_metadata_v3,
     read_node_metadata_v3,
@@ -59,8 +61,10 @@ def check_file(source: Source, key: str, options: Options) -> Checked:
     loaded = decoded(data)
     if isinstance(loaded, NotJSON):
         return Checked([not_json(path, loaded)])
-    issues = document_issues(source, parent_key(key), loaded.value, options)
-    return Checked(located(path, loaded.text, issues, options), _node_type(loaded.value))
+    value, repairs = repair_node_metadata_v3(loaded.value) if options.repair else (loaded.value, ())
+    issues = [*repair_issues(repairs), *document_issues(source, parent_key(key), value, options)]
+    findings = located(path, loaded.text, issues, options)
+    return Checked(findings, _node_type(value), rewrite_of(key, data, loaded.text, value, findings))
 
 
 def _node_type(value: object) -> NodeType | None:
@@ -89,11 +93,7 @@ def located(path: str, text: str, issues: Iterable[Issue], options: Options) -> 
 
 
 def document_issues(source: Source, directory: str, value: object, options: Options) -> Iterator[Issue]:
-    """The issues of the JSON `value`, the `zarr.json` of the node `directory` of `source`."""
-    if options.repair:
-        value, repairs = repair_node_metadata_v3(value)
-        for repair in repairs:
-            yield Issue(repair.loc, repair.kind, repair.message, "repair")
+    """The issues of the JSON `value`, the `zarr.json` of the node `directory` of `source`, once repaired when repairs are asked for."""
     reading = read_node_metadata_v3(value, context=options.context)
     yield from problem_issues(reading.problems)
     yield from unknown_name_issues(reading.fields(), options.context, options.allow)
@@ -101,6 +101,11 @@ def document_issues(source: Source, directory: str, value: object, options: Opti
         member = cast("Mapping[str, object]", value).get(ZARR_V3_CONSOLIDATED_METADATA_KEY)
         if member is not None:
             yield from _consolidated_issues(source, directory, member, options)
+
+
+def repair_issues(repairs: Iterable[Repair]) -> list[Issue]:
+    """Each repair made, as an issue of severity `repair`."""
+    return [Issue(repair.loc, repair.kind, repair.message, "repair") for repair in repairs]
 
 
 def problem_issues(problems: Iterable[ValidationProblem], at: Loc = ()) -> Iterator[Issue]:

@@ -6,10 +6,11 @@ import dataclasses
 from collections import defaultdict
 from collections.abc import Iterator, Mapping
 
-from zarr_metadata.cli._check import Options, located, not_json, problem_issues
+from zarr_metadata.cli._check import Options, located, not_json, problem_issues, repair_issues
 from zarr_metadata.cli._consolidated import zmetadata_disk_issues
 from zarr_metadata.cli._document import NotJSON, Parsed, decoded
-from zarr_metadata.cli._findings import Checked, Finding, Issue, io_error
+from zarr_metadata.cli._findings import Checked, Finding, Issue, Rewrite, io_error
+from zarr_metadata.cli._rewrite import rewrite_of
 from zarr_metadata.cli._source import Source
 from zarr_metadata.cli._store import StoreError, parent_key
 from zarr_metadata.cli._unknown import unknown_name_issues
@@ -26,44 +27,54 @@ from zarr_metadata.model._group_v2 import file_holding
 def check_v2_node(source: Source, target: Target, options: Options) -> Checked:
     """Everything to report about the files of one v2 node, each finding in the file that holds it, file by file."""
     keys = {key.rpartition("/")[2]: key for key in target.keys}
-    parsed: dict[str, Parsed | NotJSON | StoreError] = {}
-    for name, key in keys.items():
-        data = source.take(key)
-        parsed[name] = data if isinstance(data, StoreError) else decoded(data)
+    read = {name: source.take(key) for name, key in keys.items()}
+    parsed = {name: data if isinstance(data, StoreError) else decoded(data) for name, data in read.items()}
     files: Mapping[str, object] = {name: loaded.value for name, loaded in parsed.items() if isinstance(loaded, Parsed)}
     by_file: dict[str, list[Issue]] = defaultdict(list)
     # A node whose own file is no JSON has no document to read.
     if all(name in files for name in (ZARRAY, ZGROUP) if name in keys):
-        for name, issue in _node_issues(source, target, files, options):
+        files, issues = _node_issues(source, target, files, options)
+        for name, issue in issues:
             by_file[name].append(issue)
-    findings: list[Finding] = []
+    findings: dict[str, list[Finding]] = {}
     for name, loaded in parsed.items():
         path = source.path(keys[name])
         if isinstance(loaded, StoreError):
-            findings.append(io_error(path, str(loaded)))
+            findings[name] = [io_error(path, str(loaded))]
         elif isinstance(loaded, NotJSON):
-            findings.append(not_json(path, loaded))
+            findings[name] = [not_json(path, loaded)]
         else:
-            findings.extend(located(path, loaded.text, by_file[name], options))
+            findings[name] = located(path, loaded.text, by_file[name], options)
+    every = [finding for found in findings.values() for finding in found]
     node_type = "array" if ZARRAY in keys else "group" if ZGROUP in keys else None
-    return Checked(findings, node_type)
+    rewrites: list[Rewrite] = []
+    # A node's files are written together or not at all: a problem in any keeps them all as they are.
+    if not any(finding.severity == "error" for finding in every):
+        for name, loaded in parsed.items():
+            data = read[name]
+            if isinstance(loaded, Parsed) and isinstance(data, bytes):
+                rewrites.extend(rewrite_of(keys[name], data, loaded.text, files[name], findings[name]))
+    return Checked(every, node_type, tuple(rewrites))
 
 
-def _node_issues(source: Source, target: Target, files: Mapping[str, object], options: Options) -> Iterator[tuple[str, Issue]]:
-    """Each issue of a node's files, with the name of the file that holds it, located in that file."""
+def _node_issues(
+    source: Source, target: Target, files: Mapping[str, object], options: Options
+) -> tuple[Mapping[str, object], list[tuple[str, Issue]]]:
+    """The node's files once repaired, and each issue of them with the name of the file that holds it, located in that file."""
+    issues: list[Issue] = []
     if options.repair:
         files, repairs = repair_node_metadata_v2(files)
-        for repair in repairs:
-            yield _in_file(Issue(repair.loc, repair.kind, repair.message, "repair"), files)
+        issues.extend(repair_issues(repairs))
     reading = read_node_metadata_v2(files, context=options.context_v2)
-    unknown = unknown_name_issues(reading.fields(), options.context_v2, options.allow)
-    for issue in (*problem_issues(reading.problems), *unknown):
-        yield _in_file(issue, files)
+    issues.extend(problem_issues(reading.problems))
+    issues.extend(unknown_name_issues(reading.fields(), options.context_v2, options.allow))
+    placed = [_in_file(issue, files) for issue in issues]
     beside_v3 = join(target.directory, ZARR_JSON) in source.keys
     node_file = ZARRAY if ZARRAY in files else ZGROUP if ZGROUP in files else None
     if beside_v3 and node_file is not None:
         message = f"the directory holds a Zarr v2 node ({node_file}) and a v3 node ({ZARR_JSON}); a node has one format"
-        yield node_file, Issue((), "invalid_value", message, "error")
+        placed.append((node_file, Issue((), "invalid_value", message, "error")))
+    return files, placed
 
 
 def _in_file(issue: Issue, files: Mapping[str, object]) -> tuple[str, Issue]:
@@ -81,14 +92,14 @@ def check_zmetadata(source: Source, key: str, options: Options) -> Checked:
     loaded = decoded(data)
     if isinstance(loaded, NotJSON):
         return Checked([not_json(path, loaded)])
-    return Checked(located(path, loaded.text, _zmetadata_issues(source, parent_key(key), loaded.value, options), options))
+    value, repairs = repair_consolidated_metadata_v2(loaded.value) if options.repair else (loaded.value, ())
+    issues = [*repair_issues(repairs), *_zmetadata_issues(source, parent_key(key), value, options)]
+    findings = located(path, loaded.text, issues, options)
+    return Checked(findings, rewrites=rewrite_of(key, data, loaded.text, value, findings))
 
 
 def _zmetadata_issues(source: Source, directory: str, value: object, options: Options) -> Iterator[Issue]:
-    if options.repair:
-        value, repairs = repair_consolidated_metadata_v2(value)
-        for repair in repairs:
-            yield Issue(repair.loc, repair.kind, repair.message, "repair")
+    """The issues of a `.zmetadata` holding `value` (repaired when repairs are asked for)."""
     reading = read_consolidated_metadata_v2(value, context=options.context_v2)
     yield from problem_issues(reading.problems)
     yield from unknown_name_issues(reading.fields(), options.context_v2, options.allow)

@@ -44,11 +44,21 @@ NodeType: TypeAlias = Literal["array", "group"]
 
 
 @dataclasses.dataclass(frozen=True)
+class Rewrite:
+    """A repaired document to write in place of the one under `key`: its original bytes and its repaired ones."""
+
+    key: str
+    original: bytes
+    repaired: bytes
+
+
+@dataclasses.dataclass(frozen=True)
 class Checked:
-    """What checking one target found, and the type of node it says it is (None when it cannot say)."""
+    """What checking one target found, the type of node it says it is (None when it cannot say), and what repairs would rewrite."""
 
     findings: list[Finding]
     node_type: NodeType | None = None
+    rewrites: tuple[Rewrite, ...] = ()
 
 
 def io_error(path: str, message: str) -> Finding:

@@ -5,14 +5,16 @@ from __future__ import annotations
 import dataclasses
 import fnmatch
 import os
+import sys
 from collections.abc import Callable, Iterator, Sequence
 
 from zarr_metadata.cli._check import Options
-from zarr_metadata.cli._findings import Checked, Finding, io_error
+from zarr_metadata.cli._findings import Checked, Finding, Rewrite, io_error
 from zarr_metadata.cli._hierarchy import STORE_SUFFIX, Tree
 from zarr_metadata.cli._open import Opened, open_target
+from zarr_metadata.cli._rewrite import unified_diff, write_back
 from zarr_metadata.cli._source import Source
-from zarr_metadata.cli._store import StoreError
+from zarr_metadata.cli._store import Store, StoreError
 from zarr_metadata.cli._targets import check_target
 from zarr_metadata.cli._walk import (
     Target,
@@ -39,13 +41,18 @@ class Outcome:
     unopened: int = 0
 
 
-def run(names: Sequence[str], options: Options, emit: Emit, progress: Progress | None = None) -> Outcome:
+def run(
+    names: Sequence[str], options: Options, emit: Emit, progress: Progress | None = None, show_diff: Callable[[str], object] | None = None
+) -> Outcome:
     """Check every document the targets `names` hold, passing each finding to `emit` in a stable order.
 
     A target that cannot be opened is an `io_error` finding at its name, and
     the run goes on. Raises `UsageError` (from `_open`) for a target no store
-    can open with what is installed, before anything is checked.
+    can open with what is installed, before anything is checked. Under
+    `--repair --diff`, each rewrite's diff goes to `show_diff` (standard
+    output by default).
     """
+    write_out = Rewriting(options, emit, show_diff or sys.stdout.write)
     outcome = Outcome()
     seen: set[tuple[str, tuple[str, ...]]] = set()
     opened_targets = [(name, open_target(name, options)) for name in names]
@@ -56,9 +63,12 @@ def run(names: Sequence[str], options: Options, emit: Emit, progress: Progress |
             continue
         outcome.opened += 1
         try:
-            _check_store(name, opened, options, emit, outcome, seen, progress)
+            _check_store(name, opened, options, emit, outcome, seen, progress, write_out)
         finally:
-            opened.close()
+            try:
+                opened.close()
+            except StoreError as error:
+                emit(io_error(name, str(error)))
     return outcome
 
 
@@ -70,6 +80,7 @@ def _check_store(
     outcome: Outcome,
     seen: set[tuple[str, tuple[str, ...]]],
     progress: Progress | None,
+    write_out: Rewriting,
 ) -> None:
     """Check the targets of one opened store, or the one file named in it."""
     try:
@@ -100,8 +111,28 @@ def _check_store(
             if tree is not None and target.kind != "v2_consolidated":
                 for finding in _hierarchy(tree, source, target, checked):
                     emit(finding)
+            write_out(opened.store, checked.rewrites)
         if progress is not None:
             progress(outcome.documents, listed)
+
+
+class Rewriting:
+    """What becomes of repaired documents: nothing, a diff each (`--diff`), or written back (`--write`)."""
+
+    def __init__(self, options: Options, emit: Emit, show_diff: Callable[[str], object]) -> None:
+        self._options = options
+        self._emit = emit
+        self._show_diff = show_diff
+
+    def __call__(self, store: Store, rewrites: Sequence[Rewrite]) -> None:
+        if not rewrites or not self._options.repair:
+            return
+        if self._options.diff:
+            for rewrite in rewrites:
+                self._show_diff(unified_diff(store.path(rewrite.key), rewrite))
+        elif self._options.write:
+            for rewrite, error in write_back(store, rewrites, self._options.backup_dir):
+                self._emit(io_error(store.path(rewrite.key), f"the repaired document was not written: {error}"))
 
 
 def _targets(keys: Sequence[str]) -> Iterator[Target]:

@@ -8,6 +8,7 @@ write, which is how findings name their file.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import zipfile
 from collections.abc import Iterator, Sequence
@@ -81,6 +82,10 @@ class DirectoryStore:
     def path(self, key: str) -> str:
         return os.path.join(self.name, *key.split("/"))
 
+    def write(self, key: str, data: bytes) -> None:
+        """Put `data` under `key`, through a temporary file renamed into place; raises `StoreError`."""
+        write_file_atomically(self.path(key), data)
+
 
 class ZipStore:
     """A `.zip` file holding a store, read in place: each member a key, as zarr-python's ZipStore writes it."""
@@ -93,6 +98,7 @@ class ZipStore:
             raise StoreError(f"cannot read {path} as a zip file: {getattr(error, 'strerror', None) or error}") from None
         # A name written twice in one archive keeps the last member, as zipfile reads it.
         self._members = {info.filename: info for info in self._archive.infolist() if not info.is_dir()}
+        self._written: dict[str, bytes] = {}
 
     def listing(self) -> Iterator[str]:
         return iter(self._members)
@@ -112,9 +118,55 @@ class ZipStore:
     def path(self, key: str) -> str:
         return f"{self.name}/{key}"
 
+    def write(self, key: str, data: bytes) -> None:
+        """Put `data` under `key` once the store is closed, when the whole archive is written anew."""
+        self._written[key] = data
+
     def close(self) -> None:
-        """Release the archive."""
-        self._archive.close()
+        """Write what was put, if anything, then release the archive; raises `StoreError` when it cannot be written."""
+        try:
+            if self._written:
+                self._rewrite()
+        finally:
+            self._archive.close()
+
+    def _rewrite(self) -> None:
+        # A zip file cannot change a member in place: every member is copied to a new
+        # archive beside it, which then replaces the old one, so a failure leaves it whole.
+        temporary = f"{self.name}.{os.getpid()}.tmp"
+        try:
+            with zipfile.ZipFile(temporary, "w") as archive:
+                for key, member in self._members.items():
+                    if key not in self._written:
+                        archive.writestr(member, self._archive.read(member))
+                for key, data in self._written.items():
+                    archive.writestr(key, data, compress_type=self._compression(key))
+            os.replace(temporary, self.name)
+        except (OSError, zipfile.BadZipFile) as error:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            raise StoreError(f"cannot write {self.name}: {getattr(error, 'strerror', None) or error}") from None
+
+    def _compression(self, key: str) -> int:
+        member = self._members.get(key)
+        return member.compress_type if member is not None else zipfile.ZIP_STORED
+
+
+def write_file_atomically(path: str, data: bytes) -> None:
+    """Write `data` to the file at `path` through a temporary file beside it, renamed into place; raises `StoreError`."""
+    directory = os.path.dirname(path) or os.curdir
+    temporary = os.path.join(directory, f".{os.path.basename(path)}.{os.getpid()}.tmp")
+    try:
+        os.makedirs(directory, exist_ok=True)
+        with open(temporary, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except OSError as error:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise StoreError(f"cannot write {path}: {error.strerror or error}") from None
 
 
 def _read_or_error(store: Store, key: str) -> bytes | StoreError:
