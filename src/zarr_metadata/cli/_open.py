@@ -33,6 +33,8 @@ class Opened:
     rooted: bool = False
     identity: Callable[[str], str] = dataclasses.field(default=lambda key: key)
     """What makes a key the same file as another, however it was named."""
+    parallel: bool = False
+    """Whether worker processes may read the store on their own (a local directory), to check it on every core."""
     close: Callable[[], None] = dataclasses.field(default=lambda: None)
 
 
@@ -66,7 +68,9 @@ def open_target(name: str, options: Options) -> Opened | StoreError:
 
 
 def _local(store: DirectoryStore, named: str | None = None) -> Opened:
-    return Opened(store, named=named, identity=lambda key: os.path.realpath(store.path(key)))
+    # The real path of the root, found once: a store and a file named in it share it.
+    root = os.path.realpath(store.name or os.curdir)
+    return Opened(store, named=named, identity=lambda key: f"{root}/{key}", parallel=True)
 
 
 def _standard_input() -> Opened:

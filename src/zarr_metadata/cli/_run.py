@@ -12,10 +12,10 @@ from zarr_metadata.cli._check import Options
 from zarr_metadata.cli._findings import Checked, Finding, Rewrite, io_error
 from zarr_metadata.cli._hierarchy import STORE_SUFFIX, Tree
 from zarr_metadata.cli._open import Opened, open_target
+from zarr_metadata.cli._parallel import can_fork, check_batch, checked_in_workers, cores
 from zarr_metadata.cli._rewrite import unified_diff, write_back
 from zarr_metadata.cli._source import Source
-from zarr_metadata.cli._store import Store, StoreError
-from zarr_metadata.cli._targets import check_target
+from zarr_metadata.cli._store import StoreError
 from zarr_metadata.cli._walk import (
     Target,
     directory_targets,
@@ -26,6 +26,8 @@ from zarr_metadata.cli._walk import (
 
 BATCH = 64
 """How many targets are read at once: enough for a remote store to serve them concurrently, few enough to keep memory flat."""
+PARALLEL_FROM = 4 * BATCH
+"""The fewest targets worth starting worker processes for."""
 
 Emit = Callable[[Finding], None]
 Progress = Callable[[int, int], None]
@@ -42,7 +44,11 @@ class Outcome:
 
 
 def run(
-    names: Sequence[str], options: Options, emit: Emit, progress: Progress | None = None, show_diff: Callable[[str], object] | None = None
+    names: Sequence[str],
+    options: Options,
+    emit: Emit,
+    progress: Progress | None = None,
+    show_diff: Callable[[str], object] | None = None,
 ) -> Outcome:
     """Check every document the targets `names` hold, passing each finding to `emit` in a stable order.
 
@@ -52,106 +58,104 @@ def run(
     `--repair --diff`, each rewrite's diff goes to `show_diff` (standard
     output by default).
     """
-    write_out = Rewriting(options, emit, show_diff or sys.stdout.write)
-    outcome = Outcome()
-    seen: set[tuple[str, tuple[str, ...]]] = set()
+    checking = _Run(options, emit, progress, show_diff or sys.stdout.write)
     opened_targets = [(name, open_target(name, options)) for name in names]
     for name, opened in opened_targets:
         if isinstance(opened, StoreError):
-            outcome.unopened += 1
+            checking.outcome.unopened += 1
             emit(io_error(name, str(opened)))
             continue
-        outcome.opened += 1
+        checking.outcome.opened += 1
         try:
-            _check_store(name, opened, options, emit, outcome, seen, progress, write_out)
+            checking.store(name, opened)
         finally:
             try:
                 opened.close()
             except StoreError as error:
                 emit(io_error(name, str(error)))
-    return outcome
+    return checking.outcome
 
 
-def _check_store(
-    name: str,
-    opened: Opened,
-    options: Options,
-    emit: Emit,
-    outcome: Outcome,
-    seen: set[tuple[str, tuple[str, ...]]],
-    progress: Progress | None,
-    write_out: Rewriting,
-) -> None:
-    """Check the targets of one opened store, or the one file named in it."""
-    try:
-        keys = [key for key in opened.store.listing() if not _excluded(key, opened, options)]
-    except StoreError as error:
-        emit(io_error(name, str(error)))
-        return
-    source = Source(opened.store, keys)
-    if opened.named is not None:
-        named = named_target(opened.named, (key for key in keys if "/" not in key))
-        targets = [named]
-        tree = None
-    else:
-        targets = list(_targets(keys))
-        tree = Tree(rooted=opened.rooted or os.path.basename(os.path.normpath(name)).endswith(STORE_SUFFIX))
-    if not targets:
-        emit(Finding(name, 1, 1, (), "no_metadata", f"no Zarr metadata found in {name}", "error"))
-        return
-    listed = sum(len(target.keys) for target in targets)
-    for start in range(0, len(targets), BATCH):
-        batch = [target for target in targets[start : start + BATCH] if _first_sight(opened, target, seen)]
-        source.prefetch(key for target in batch for key in target.keys)
-        for target in batch:
-            checked = check_target(source, target, options)
-            outcome.documents += len(target.keys)
-            for finding in checked.findings:
-                emit(finding)
-            if tree is not None and target.kind != "v2_consolidated":
-                for finding in _hierarchy(tree, source, target, checked):
-                    emit(finding)
-            write_out(opened.store, checked.rewrites)
-        if progress is not None:
-            progress(outcome.documents, listed)
+class _Run:
+    """What a run carries from store to store: how to check, where findings go, what was already checked, and the tally."""
 
+    def __init__(self, options: Options, emit: Emit, progress: Progress | None, show_diff: Callable[[str], object]) -> None:
+        self.options = options
+        self.emit = emit
+        self.progress = progress
+        self.show_diff = show_diff
+        self.outcome = Outcome()
+        self.seen: set[tuple[str, tuple[str, ...]]] = set()
 
-class Rewriting:
-    """What becomes of repaired documents: nothing, a diff each (`--diff`), or written back (`--write`)."""
-
-    def __init__(self, options: Options, emit: Emit, show_diff: Callable[[str], object]) -> None:
-        self._options = options
-        self._emit = emit
-        self._show_diff = show_diff
-
-    def __call__(self, store: Store, rewrites: Sequence[Rewrite]) -> None:
-        if not rewrites or not self._options.repair:
+    def store(self, name: str, opened: Opened) -> None:
+        """Check the targets of one opened store, or the one file named in it."""
+        try:
+            keys = [key for key in opened.store.listing() if not _excluded(key, opened, self.options)]
+        except StoreError as error:
+            self.emit(io_error(name, str(error)))
             return
-        if self._options.diff:
+        source = Source(opened.store, keys)
+        if opened.named is not None:
+            targets = [named_target(opened.named, (key for key in keys if "/" not in key))]
+            tree = None
+        else:
+            targets = list(_targets(keys))
+            tree = Tree(rooted=opened.rooted or os.path.basename(os.path.normpath(name)).endswith(STORE_SUFFIX))
+        if not targets:
+            self.emit(Finding(name, 1, 1, (), "no_metadata", f"no Zarr metadata found in {name}", "error"))
+            return
+        fresh = [target for target in targets if self._first_sight(opened, target)]
+        batches = [fresh[start : start + BATCH] for start in range(0, len(fresh), BATCH)]
+        listed = sum(len(target.keys) for target in fresh)
+        for batch, found in zip(batches, self._checked(source, opened, batches), strict=True):
+            for target, checked in zip(batch, found, strict=True):
+                self._report(source, target, checked, tree)
+            if self.progress is not None:
+                self.progress(self.outcome.documents, listed)
+
+    def _checked(self, source: Source, opened: Opened, batches: Sequence[Sequence[Target]]) -> Iterator[list[Checked]]:
+        """What each batch finds, in order: the first here, the rest in worker processes when the store is local and large."""
+        workers = min(cores(), len(batches) - 1)
+        if not opened.parallel or workers < 2 or sum(map(len, batches)) < PARALLEL_FROM or not can_fork():
+            for batch in batches:
+                yield check_batch(source, batch, self.options)
+            return
+        yield check_batch(source, batches[0], self.options)
+        yield from checked_in_workers(source, batches[1:], self.options, workers)
+
+    def _report(self, source: Source, target: Target, checked: Checked, tree: Tree | None) -> None:
+        self.outcome.documents += len(target.keys)
+        for finding in checked.findings:
+            self.emit(finding)
+        if tree is not None and target.kind != "v2_consolidated":
+            v3 = target.kind == "v3"
+            for finding in tree.judge(target.directory, checked.node_type, source.path(target.keys[0]), v3=v3):
+                self.emit(finding)
+        if checked.rewrites and self.options.repair:
+            self._rewrite(source, checked.rewrites)
+
+    def _rewrite(self, source: Source, rewrites: Sequence[Rewrite]) -> None:
+        """Show or write what repairs changed, as `--diff` or `--write` asks."""
+        if self.options.diff:
             for rewrite in rewrites:
-                self._show_diff(unified_diff(store.path(rewrite.key), rewrite))
-        elif self._options.write:
-            for rewrite, error in write_back(store, rewrites, self._options.backup_dir):
-                self._emit(io_error(store.path(rewrite.key), f"the repaired document was not written: {error}"))
+                self.show_diff(unified_diff(source.path(rewrite.key), rewrite))
+        elif self.options.write:
+            for rewrite, error in write_back(source.store, rewrites, self.options.backup_dir):
+                self.emit(io_error(source.path(rewrite.key), f"the repaired document was not written: {error}"))
+
+    def _first_sight(self, opened: Opened, target: Target) -> bool:
+        """Whether `target` is met for the first time: a node named as a directory and again by one of its files is checked once."""
+        identity = (target.kind, tuple(opened.identity(key) for key in target.keys))
+        if identity in self.seen:
+            return False
+        self.seen.add(identity)
+        return True
 
 
 def _targets(keys: Sequence[str]) -> Iterator[Target]:
     by_directory = metadata_by_directory(keys)
     for directory in in_tree_order(by_directory):
         yield from directory_targets(directory, by_directory[directory])
-
-
-def _hierarchy(tree: Tree, source: Source, target: Target, checked: Checked) -> list[Finding]:
-    return tree.judge(target.directory, checked.node_type, source.path(target.keys[0]), v3=target.kind == "v3")
-
-
-def _first_sight(opened: Opened, target: Target, seen: set[tuple[str, tuple[str, ...]]]) -> bool:
-    """Whether `target` is met for the first time: a node named as a directory and again by one of its files is checked once."""
-    identity = (target.kind, tuple(opened.identity(key) for key in target.keys))
-    if identity in seen:
-        return False
-    seen.add(identity)
-    return True
 
 
 def _excluded(key: str, opened: Opened, options: Options) -> bool:

@@ -56,15 +56,18 @@ class DirectoryStore:
 
     def __init__(self, root: str) -> None:
         self.name = root
+        self._prefix = "" if not root else root if root.endswith(os.sep) else root + os.sep
 
     def listing(self) -> Iterator[str]:
         def refused(error: OSError) -> None:
             raise StoreError(f"cannot read {error.filename}: {error.strerror or error}")
 
         root = self.name or os.curdir
+        # os.walk joins each directory onto the root as given, so the relative part is what follows it.
+        skip = len(root) if root.endswith(os.sep) else len(root) + 1
         for directory, _, files in os.walk(root, onerror=refused):
-            relative = os.path.relpath(directory, root)
-            prefix = "" if relative == os.curdir else relative.replace(os.sep, "/") + "/"
+            relative = directory[skip:]
+            prefix = relative.replace(os.sep, "/") + "/" if relative else ""
             for file in files:
                 yield prefix + file
 
@@ -80,7 +83,7 @@ class DirectoryStore:
         return [_read_or_error(self, key) for key in keys]
 
     def path(self, key: str) -> str:
-        return os.path.join(self.name, *key.split("/"))
+        return self._prefix + (key if os.sep == "/" else key.replace("/", os.sep))
 
     def write(self, key: str, data: bytes) -> None:
         """Put `data` under `key`, through a temporary file renamed into place; raises `StoreError`."""

@@ -1,0 +1,62 @@
+"""Checking a local store's targets in several processes, one per core, with the findings in the order one process gives.
+
+Checking is pure Python, so threads would take turns; processes run at once.
+Each worker is forked from the checker after it has checked a first batch
+itself, so it starts with every module imported and the checkers that batch
+compiled, and it reads the store on its own. Batches go out in order and come
+back in order, so the output does not depend on which worker was faster.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Iterator, Sequence
+
+from zarr_metadata.cli._check import Options
+from zarr_metadata.cli._findings import Checked
+from zarr_metadata.cli._source import Source
+from zarr_metadata.cli._targets import check_target
+from zarr_metadata.cli._walk import Target
+
+Batch = Sequence[Target]
+
+_worker: tuple[Source, Options] | None = None
+"""What a worker process checks with, set once when the process starts; None in the checker's own process."""
+
+
+def cores() -> int:
+    """How many processes can run at once here."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not every platform can say which cores a process may use
+        return os.cpu_count() or 1
+
+
+def can_fork() -> bool:
+    """Whether workers can start as copies of this process (not where only spawning a fresh interpreter is possible)."""
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+def check_batch(source: Source, batch: Batch, options: Options) -> list[Checked]:
+    """What checking each target of `batch` finds, in order."""
+    source.prefetch(key for target in batch for key in target.keys)
+    return [check_target(source, target, options) for target in batch]
+
+
+def checked_in_workers(source: Source, batches: Sequence[Batch], options: Options, workers: int) -> Iterator[list[Checked]]:
+    """What checking each batch finds, in the order of `batches`, the batches checked by `workers` forked processes."""
+    context = multiprocessing.get_context("fork")
+    with context.Pool(workers, initializer=_start, initargs=(source, options)) as pool:
+        yield from pool.imap(_check_in_worker, batches)
+
+
+def _start(source: Source, options: Options) -> None:
+    global _worker
+    _worker = (source, options)
+
+
+def _check_in_worker(batch: Batch) -> list[Checked]:
+    assert _worker is not None, "a batch is checked in a worker started by checked_in_workers"
+    source, options = _worker
+    return check_batch(source, batch, options)
