@@ -183,13 +183,15 @@ def test_json_format_gives_one_object_per_finding_and_agrees_with_the_text() -> 
     text = run("check", "--context", "core", "--repair", "examples/")
     result = run("check", "--context", "core", "--repair", "--format", "json", "examples/")
     assert result.returncode == text.returncode == 1
-    records = [json.loads(line) for line in lines(result)]
+    *records, summary = [json.loads(line) for line in lines(result)]
     assert all(
         list(record) == ["path", "line", "column", "loc", "kind", "message", "severity"] for record in records
     )
     assert {record["severity"] for record in records} == {"error", "repair"}
-    # No summary object: each line is a finding, and together they are the text report's lines.
+    # Each line but the last is a finding, and together they are the text report's lines.
     assert [_as_text(record) for record in records] == lines(text)[:-1]
+    assert lines(text)[-1] == "23 documents, 13 problems, 0 warnings, 4 repairs"
+    assert summary == {"summary": {"documents": 23, "problems": 13, "warnings": 0, "repairs": 4}}
 
 
 def _as_text(record: dict[str, object]) -> str:
@@ -197,13 +199,13 @@ def _as_text(record: dict[str, object]) -> str:
     assert isinstance(loc, list)
     steps = [str(step).replace("~", "~0").replace("/", "~1") for step in cast("list[object]", loc)]
     pointer = "".join(f"/{step}" for step in steps) or "/"
-    label = {"warning": "warning", "repair": f"repair {record['kind']}"}.get(str(record["severity"]), record["kind"])
+    label = record["kind"] if record["severity"] == "error" else f"{record['severity']} {record['kind']}"
     return f"{record['path']}:{record['line']}:{record['column']}: {pointer} {label}: {record['message']}"
 
 
-def test_json_format_prints_nothing_for_a_valid_store() -> None:
+def test_json_format_prints_only_the_summary_for_a_valid_store() -> None:
     result = run("check", "--format", "json", "examples/valid")
-    assert result.stdout == ""
+    assert [json.loads(line) for line in lines(result)] == [{"summary": {"documents": 3, "problems": 0, "warnings": 0, "repairs": 0}}]
     assert result.returncode == 0
 
 
@@ -328,7 +330,7 @@ def test_a_node_the_consolidated_metadata_does_not_list_is_a_warning(store: Path
     write(store / "valid" / "extra" / "zarr.json", json.dumps(ARRAY))
     result = run("check", "valid", cwd=store)
     assert lines(result) == [
-        "valid/zarr.json:8:17: /consolidated_metadata/metadata/extra warning: "
+        "valid/zarr.json:8:17: /consolidated_metadata/metadata/extra warning unlisted: "
         'does not list the node "extra", whose extra/zarr.json is in the store',
         "4 documents, 0 problems, 1 warning",
     ]
@@ -408,7 +410,7 @@ def test_a_file_without_read_permission_is_an_io_error(tmp_path: Path) -> None:
     ("args", "message"),
     [
         ((), "zarr-metadata: the following arguments are required: COMMAND (see zarr-metadata --help)"),
-        (("check",), "zarr-metadata: the following arguments are required: PATH (see zarr-metadata --help)"),
+        (("check",), "zarr-metadata: the following arguments are required: TARGET (see zarr-metadata --help)"),
         (("lint", "x"), "zarr-metadata: argument COMMAND: invalid choice: 'lint' (choose from 'check') (see zarr-metadata --help)"),
         (("check", "--context", "all", "examples"), "zarr-metadata: argument --context: invalid choice: 'all' "
          "(choose from 'core', 'extensions', 'known') (see zarr-metadata --help)"),

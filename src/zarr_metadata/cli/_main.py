@@ -1,21 +1,30 @@
-"""The `zarr-metadata` command: its arguments, its output and its exit status."""
+"""The `zarr-metadata` command: its arguments, its settings, its output and its exit status."""
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import io
+import math
 import os
 import sys
-from collections.abc import Callable, Sequence
-from typing import NoReturn
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn, TextIO, cast
 
 from zarr_metadata import __version__
 from zarr_metadata.cli._check import Options
+from zarr_metadata.cli._config import Config, ConfigError, find_config, read_config
 from zarr_metadata.cli._findings import Finding
+from zarr_metadata.cli._github import workflow_command
 from zarr_metadata.cli._open import UsageError as TargetUsageError
 from zarr_metadata.cli._plugins import PluginError, with_plugins
-from zarr_metadata.cli._report import Tally, json_line, text_line
+from zarr_metadata.cli._progress import progress_line
+from zarr_metadata.cli._report import JSONReport, LineReport, Report, Tally, text_line
 from zarr_metadata.cli._run import run
+from zarr_metadata.cli._sarif import SarifReport
+from zarr_metadata.cli._settings import CONTEXTS, FIELDS, FORMATS, Settings
+from zarr_metadata.cli._statistics import Statistics
 from zarr_metadata.v2 import KNOWN_V2
 from zarr_metadata.v2.definition import CORE_V2
 from zarr_metadata.v3 import KNOWN
@@ -30,57 +39,123 @@ _SCOPES = {"core": (CORE, CORE_V2), "extensions": (CORE_AND_EXTENSIONS, CORE_V2)
 
 
 class UsageError(Exception):
-    """Arguments the command cannot run with."""
+    """Arguments or settings the command cannot run with."""
 
 
 class _Parser(argparse.ArgumentParser):
     # argparse prints the whole usage and exits; the command says what is wrong in one line instead.
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{PROG}: {message} (see {PROG} --help)")
+        raise UsageError(f"{message} (see {PROG} --help)")
 
 
 def parser() -> argparse.ArgumentParser:
-    """The command's argument parser."""
+    """The command's argument parser.
+
+    Every option of `check` defaults to None, meaning "not given", so that a
+    config file can set what the command line leaves out.
+    """
     top = _Parser(prog=PROG, description="Check Zarr v3 and v2 metadata documents and stores.")
     top.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     check = commands.add_parser(
         "check",
-        help="check metadata files, and every metadata file in directories",
+        help="check metadata files, and every metadata file in directories and stores",
         description=(
-            "Check each metadata file (zarr.json, .zarray, .zgroup, .zattrs, .zmetadata), and every one under each "
-            "directory, and report every problem. The files of a v2 node are read together."
+            "Check each metadata file (zarr.json, .zarray, .zgroup, .zattrs, .zmetadata), and every one in each "
+            "directory, .zip store or URL, and report every problem. The files of a v2 node are read together."
         ),
-        epilog="Exit status: 0 when every document is valid, 1 when any has a problem, 2 when a path cannot be read.",
+        epilog=(
+            "Settings not given here come from the nearest zarr-metadata.toml, or pyproject.toml with a "
+            "[tool.zarr-metadata] table, in the current directory or above. Exit status: 0 when every document is "
+            "valid (or with --exit-zero), 1 when any has a problem, 2 on a usage error or when no target can be opened."
+        ),
     )
-    check.add_argument("paths", nargs="+", metavar="PATH", help="a metadata file or a directory store")
-    check.add_argument("--format", choices=("text", "json"), default="text", help="one line of text or of JSON per finding (default: text)")
+    check.add_argument("paths", nargs="+", metavar="TARGET", help="a metadata file, a directory, a .zip store, a URL, or - for standard input")
+    _scope_arguments(check)
+    _output_arguments(check)
+    _store_arguments(check)
+    _repair_arguments(check)
+    _config_arguments(check)
+    return top
+
+
+def _scope_arguments(check: argparse.ArgumentParser) -> None:
     check.add_argument(
         "--context",
-        choices=tuple(_SCOPES),
-        default="known",
+        choices=CONTEXTS,
         help=(
             "the scope: the core spec only (v2: CORE_V2), with the zarr-extensions of CORE_AND_EXTENSIONS (v2: CORE_V2), "
             "or every name this package knows (KNOWN and KNOWN_V2, the default)"
         ),
     )
-    check.add_argument("--strict", action="store_true", help="report warnings (such as a node consolidated metadata leaves out) as errors")
+    check.add_argument("--strict", action=argparse.BooleanOptionalAction, help="report warnings (such as a node consolidated metadata leaves out) as errors")
     check.add_argument(
         "--allow",
         action="append",
-        default=[],
         metavar="NAME",
         help="accept NAME, a private extension (data type, codec, ... or top-level member), without checking it; repeatable",
     )
     check.add_argument(
         "--definitions",
         action="append",
-        default=[],
         metavar="MODULE:ATTRIBUTE",
         help="add the definitions (a scope, or a list of definitions) MODULE:ATTRIBUTE names to the scope; repeatable",
     )
-    check.add_argument("--repair", action="store_true", help="undo known writer bugs before reading, and report each (writes nothing)")
-    return top
+
+
+def _output_arguments(check: argparse.ArgumentParser) -> None:
+    check.add_argument(
+        "--format",
+        choices=FORMATS,
+        help="a line of text per finding (the default), a JSON object per line, GitHub Actions workflow commands, or one SARIF 2.1.0 log",
+    )
+    check.add_argument("--quiet", "-q", action=argparse.BooleanOptionalAction, help="print the findings only: no summary and no progress")
+    check.add_argument("--exit-zero", action=argparse.BooleanOptionalAction, help="exit 0 even when there are problems (still 2 when no target can be opened)")
+    check.add_argument("--statistics", action=argparse.BooleanOptionalAction, help="after the findings, count them by kind and by pointer pattern")
+
+
+def _store_arguments(check: argparse.ArgumentParser) -> None:
+    check.add_argument(
+        "--exclude", action="append", metavar="GLOB", help="leave out the keys or paths GLOB matches (fnmatch); repeatable"
+    )
+    check.add_argument("--jobs", "-j", type=_count, metavar="N", help="how many requests a remote store serves at once (default: 16)")
+    check.add_argument("--timeout", type=_seconds, metavar="SECONDS", help="how long a request to a remote store may take (default: 30)")
+
+
+def _repair_arguments(check: argparse.ArgumentParser) -> None:
+    check.add_argument("--repair", action=argparse.BooleanOptionalAction, help="undo known writer bugs before reading, and report each")
+    check.add_argument(
+        "--write",
+        action=argparse.BooleanOptionalAction,
+        help="with --repair: write back each repaired document that then has no problem, keeping its original",
+    )
+    check.add_argument("--diff", action=argparse.BooleanOptionalAction, help="with --repair: print a unified diff of each repaired document instead")
+    check.add_argument("--backup-dir", metavar="DIR", help="with --write: keep the originals under DIR rather than beside each document (NAME.orig)")
+
+
+def _config_arguments(check: argparse.ArgumentParser) -> None:
+    check.add_argument("--config", metavar="PATH", help="read the settings from this TOML file rather than the nearest one")
+    check.add_argument("--isolated", action="store_true", help="read no config file")
+
+
+def _count(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"expected an integer >= 1, got {text!r}")
+    return number
+
+
+def _seconds(text: str) -> float:
+    try:
+        number = float(text)
+    except ValueError:
+        number = math.nan
+    if not (math.isfinite(number) and number > 0):
+        raise argparse.ArgumentTypeError(f"expected a number of seconds > 0, got {text!r}")
+    return number
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -89,22 +164,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     _tolerant(sys.stderr)
     try:
         arguments = parser().parse_args(argv)
-    except UsageError as error:
-        print(error, file=sys.stderr)
+        settings = _settings(arguments)
+        options = _options(settings)
+    except (UsageError, ConfigError, PluginError) as error:
+        print(f"{PROG}: {error}", file=sys.stderr)
         return EXIT_USAGE
     except SystemExit as done:
         # --help and --version print and exit; as a function, return their status instead.
         return done.code if isinstance(done.code, int) else EXIT_USAGE
-    v3, v2 = _SCOPES[arguments.context]
     try:
-        v3, v2 = with_plugins(v3, v2, arguments.definitions)
-    except PluginError as error:
-        print(f"{PROG}: {error}", file=sys.stderr)
-        return EXIT_USAGE
-    options = Options(v3, strict=arguments.strict, repair=arguments.repair, context_v2=v2, allow=frozenset(arguments.allow))
-    write = json_line if arguments.format == "json" else text_line
-    try:
-        status = _check(arguments.paths, options, write, summary=arguments.format == "text")
+        status = _check(arguments.paths, options, settings)
         sys.stdout.flush()
     except TargetUsageError as error:
         print(f"{PROG}: {error}", file=sys.stderr)
@@ -120,21 +189,110 @@ def main(argv: Sequence[str] | None = None) -> int:
     return status
 
 
-def _check(names: Sequence[str], options: Options, write: Callable[[Finding], str], *, summary: bool) -> int:
-    """Check every document `names` hold, print each finding and the summary, and return the exit status."""
+def _settings(arguments: argparse.Namespace) -> Settings:
+    """The settings of the run: each from the command line when given there, else from the config file, else its default."""
+    config = _config(arguments)
+    given: dict[str, Any] = {}
+    for name in FIELDS:
+        value = getattr(arguments, name)
+        if value is not None:
+            given[name] = tuple(cast("list[str]", value)) if isinstance(value, list) else value
+    settings = dataclasses.replace(Settings(), **{**(config.values if config else {}), **given})
+    _check_together(settings)
+    return settings
+
+
+def _config(arguments: argparse.Namespace) -> Config | None:
+    if arguments.isolated:
+        if arguments.config is not None:
+            raise UsageError("--config and --isolated exclude each other")
+        return None
+    if arguments.config is not None:
+        return read_config(Path(arguments.config), arguments.config)
+    try:
+        found = find_config(Path.cwd())
+    except OSError:  # the current directory is gone
+        return None
+    return None if found is None else read_config(found, os.path.relpath(found))
+
+
+def _check_together(settings: Settings) -> None:
+    """Raise `UsageError` for settings that cannot go together."""
+    if settings.write and settings.diff:
+        raise UsageError("--write and --diff exclude each other")
+    for name, on in (("--write", settings.write), ("--diff", settings.diff)):
+        if on and not settings.repair:
+            raise UsageError(f"{name} needs --repair")
+    if settings.backup_dir is not None and not settings.write:
+        raise UsageError("--backup-dir needs --write")
+    if settings.diff and settings.format in ("json", "sarif"):
+        raise UsageError(f"--diff prints diffs to standard output, which --format {settings.format} needs for itself")
+
+
+def _options(settings: Settings) -> Options:
+    """How to check, from the settings: the scopes with their plugins, and what to do with what is found."""
+    v3, v2 = with_plugins(*_SCOPES[settings.context], settings.definitions)
+    limits: dict[str, Any] = {}
+    if settings.jobs is not None:
+        limits["jobs"] = settings.jobs
+    if settings.timeout is not None:
+        limits["timeout"] = settings.timeout
+    return Options(
+        v3,
+        strict=settings.strict,
+        repair=settings.repair,
+        context_v2=v2,
+        allow=frozenset(settings.allow),
+        exclude=settings.exclude,
+        write=settings.write,
+        diff=settings.diff,
+        backup_dir=settings.backup_dir,
+        **limits,
+    )
+
+
+def _report(settings: Settings, out: TextIO) -> Report:
+    if settings.format == "json":
+        return JSONReport(out, quiet=settings.quiet)
+    if settings.format == "sarif":
+        return SarifReport(out)
+    line = workflow_command if settings.format == "github" else text_line
+    return LineReport(out, line, quiet=settings.quiet, repairs=settings.repair)
+
+
+def _check(names: Sequence[str], options: Options, settings: Settings) -> int:
+    """Check every document `names` hold, report each finding and the end of the report, and return the exit status."""
+    out = sys.stdout
+    report = _report(settings, out)
     tally = Tally()
+    statistics = Statistics() if settings.statistics else None
+    progress = progress_line(sys.stderr, quiet=settings.quiet)
 
     def emit(finding: Finding) -> None:
         tally.count(finding)
-        print(write(finding))
+        if statistics is not None:
+            statistics.count(finding)
+        if progress is not None:
+            progress.hide()
+        report.finding(finding)
 
-    outcome = run(names, options, emit)
+    def show_diff(diff: str) -> None:
+        if progress is not None:
+            progress.hide()
+        out.write(diff)
+
+    try:
+        outcome = run(names, options, emit, progress, show_diff=show_diff)
+    finally:
+        if progress is not None:
+            progress.hide()
     tally.documents = outcome.documents
-    if summary:
-        print(tally.summary(repairs=options.repair))
+    report.end(tally, statistics)
     if outcome.unopened and not outcome.opened:
         return EXIT_USAGE
-    return EXIT_PROBLEMS if tally.problems else EXIT_VALID
+    if tally.problems and not settings.exit_zero:
+        return EXIT_PROBLEMS
+    return EXIT_VALID
 
 
 def _tolerant(stream: object) -> None:

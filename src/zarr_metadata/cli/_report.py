@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol, TextIO
 
 from zarr_metadata._json import Loc
 from zarr_metadata.cli._findings import Finding
+
+if TYPE_CHECKING:
+    from zarr_metadata.cli._statistics import Statistics
 
 
 def pointer(loc: Loc) -> str:
@@ -21,15 +26,14 @@ def pointer(loc: Loc) -> str:
     return "".join("/" + str(step).replace("~", "~0").replace("/", "~1") for step in loc)
 
 
+def label(finding: Finding) -> str:
+    """The finding's kind, after its severity when that is not `error`: `invalid_value`, `warning unlisted`, `repair zero_chunk_length`."""
+    return finding.kind if finding.severity == "error" else f"{finding.severity} {finding.kind}"
+
+
 def text_line(finding: Finding) -> str:
-    """`PATH:LINE:COL: POINTER KIND: MESSAGE`, where KIND is `warning` for a warning and `repair KIND` for a repair."""
-    if finding.severity == "warning":
-        label = "warning"
-    elif finding.severity == "repair":
-        label = f"repair {finding.kind}"
-    else:
-        label = finding.kind
-    return f"{finding.path}:{finding.line}:{finding.column}: {pointer(finding.loc)} {label}: {finding.message}"
+    """`PATH:LINE:COL: POINTER KIND: MESSAGE`, the severity before KIND when it is not an error (`warning unlisted`)."""
+    return f"{finding.path}:{finding.line}:{finding.column}: {pointer(finding.loc)} {label(finding)}: {finding.message}"
 
 
 def json_line(finding: Finding) -> str:
@@ -65,3 +69,60 @@ class Tally:
 
 def _counted(number: int, noun: str) -> str:
     return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+class Report(Protocol):
+    """Where the findings of a run go, in one output format."""
+
+    def finding(self, finding: Finding) -> None:
+        """Report one finding, as it is made or at the end."""
+        ...
+
+    def end(self, tally: Tally, statistics: Statistics | None) -> None:
+        """Finish the report: the statistics when they were asked for, and the summary unless the run is quiet."""
+        ...
+
+
+class LineReport:
+    """A line of text per finding, then the statistics and the summary line as text."""
+
+    def __init__(self, out: TextIO, line: Callable[[Finding], str], *, quiet: bool, repairs: bool) -> None:
+        self._out = out
+        self._line = line
+        self._quiet = quiet
+        self._repairs = repairs
+
+    def finding(self, finding: Finding) -> None:
+        """Write the finding's line."""
+        self._out.write(self._line(finding) + "\n")
+
+    def end(self, tally: Tally, statistics: Statistics | None) -> None:
+        """Write the statistics, then the summary line."""
+        if statistics is not None:
+            self._out.writelines(line + "\n" for line in statistics.text_lines())
+        if not self._quiet:
+            self._out.write(tally.summary(repairs=self._repairs) + "\n")
+
+
+class JSONReport:
+    """A JSON object per line for each finding, then one for the statistics and one for the summary.
+
+    The two last are `{"statistics": {"kinds": [...], "pointers": [...]}}`
+    and `{"summary": {"documents": N, "problems": N, "warnings": N, "repairs": N}}`,
+    told from a finding by their one key.
+    """
+
+    def __init__(self, out: TextIO, *, quiet: bool) -> None:
+        self._out = out
+        self._quiet = quiet
+
+    def finding(self, finding: Finding) -> None:
+        """Write the finding's object."""
+        self._out.write(json_line(finding) + "\n")
+
+    def end(self, tally: Tally, statistics: Statistics | None) -> None:
+        """Write the statistics object, then the summary object."""
+        if statistics is not None:
+            self._out.write(json.dumps({"statistics": statistics.as_json()}) + "\n")
+        if not self._quiet:
+            self._out.write(json.dumps({"summary": dataclasses.asdict(tally)}) + "\n")

@@ -31,7 +31,7 @@ PARALLEL_FROM = 4 * BATCH
 
 Emit = Callable[[Finding], None]
 Progress = Callable[[int, int], None]
-"""Told the number of documents read so far and the number listed, as the run goes."""
+"""Told the number of documents of the current store read so far and the number it lists, as the run goes."""
 
 
 @dataclasses.dataclass
@@ -58,7 +58,7 @@ def run(
     `--repair --diff`, each rewrite's diff goes to `show_diff` (standard
     output by default).
     """
-    checking = _Run(options, emit, progress, show_diff or sys.stdout.write)
+    checking = _Run(names, options, emit, progress, show_diff or sys.stdout.write)
     opened_targets = [(name, open_target(name, options)) for name in names]
     for name, opened in opened_targets:
         if isinstance(opened, StoreError):
@@ -79,13 +79,16 @@ def run(
 class _Run:
     """What a run carries from store to store: how to check, where findings go, what was already checked, and the tally."""
 
-    def __init__(self, options: Options, emit: Emit, progress: Progress | None, show_diff: Callable[[str], object]) -> None:
+    def __init__(
+        self, names: Sequence[str], options: Options, emit: Emit, progress: Progress | None, show_diff: Callable[[str], object]
+    ) -> None:
         self.options = options
         self.emit = emit
         self.progress = progress
         self.show_diff = show_diff
         self.outcome = Outcome()
-        self.seen: set[tuple[str, tuple[str, ...]]] = set()
+        self.seen: set[tuple[str, tuple[str, ...]]] | None = set() if len(names) > 1 else None
+        """What was checked, by identity, when several targets might name the same files; None when one target cannot."""
 
     def store(self, name: str, opened: Opened) -> None:
         """Check the targets of one opened store, or the one file named in it."""
@@ -100,6 +103,7 @@ class _Run:
             tree = None
         else:
             targets = list(_targets(keys))
+            del keys  # the source holds them; a large store's listing is kept once
             tree = Tree(rooted=opened.rooted or os.path.basename(os.path.normpath(name)).endswith(STORE_SUFFIX))
         if not targets:
             self.emit(Finding(name, 1, 1, (), "no_metadata", f"no Zarr metadata found in {name}", "error"))
@@ -107,11 +111,13 @@ class _Run:
         fresh = [target for target in targets if self._first_sight(opened, target)]
         batches = [fresh[start : start + BATCH] for start in range(0, len(fresh), BATCH)]
         listed = sum(len(target.keys) for target in fresh)
+        read = 0
         for batch, found in zip(batches, self._checked(source, opened, batches), strict=True):
             for target, checked in zip(batch, found, strict=True):
                 self._report(source, target, checked, tree)
+                read += len(target.keys)
             if self.progress is not None:
-                self.progress(self.outcome.documents, listed)
+                self.progress(read, listed)
 
     def _checked(self, source: Source, opened: Opened, batches: Sequence[Sequence[Target]]) -> Iterator[list[Checked]]:
         """What each batch finds, in order: the first here, the rest in worker processes when the store is local and large."""
@@ -145,6 +151,8 @@ class _Run:
 
     def _first_sight(self, opened: Opened, target: Target) -> bool:
         """Whether `target` is met for the first time: a node named as a directory and again by one of its files is checked once."""
+        if self.seen is None:
+            return True
         identity = (target.kind, tuple(opened.identity(key) for key in target.keys))
         if identity in self.seen:
             return False

@@ -21,7 +21,7 @@ METADATA_FILES = frozenset({ZARR_JSON, *V2_NODE_FILES, ZMETADATA})
 TargetKind: TypeAlias = Literal["v3", "v2", "v2_consolidated"]
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, slots=True)
 class Target:
     """What is judged as one: a `zarr.json`, the files of one v2 node, or a `.zmetadata`.
 

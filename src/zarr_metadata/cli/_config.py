@@ -1,0 +1,178 @@
+"""Config files: where the nearest one is, and the settings it holds.
+
+A `zarr-metadata.toml` holds the settings as top-level keys; a `pyproject.toml`
+holds them in its `[tool.zarr-metadata]` table, and counts only when it has
+one. The nearest directory, from the current one up, that holds either gives
+the config, and a `zarr-metadata.toml` wins over a `pyproject.toml` beside it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import json
+import math
+import os
+import tomllib
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import cast
+
+from zarr_metadata.cli._settings import CONTEXTS, FORMATS
+
+CONFIG_FILE = "zarr-metadata.toml"
+PYPROJECT_FILE = "pyproject.toml"
+TABLE = "tool.zarr-metadata"
+
+
+class ConfigError(Exception):
+    """A config file the command cannot run with, with the file and the key at fault."""
+
+
+class _Wrong(Exception):
+    """A value of a config key that is not what the key takes; its argument says what the key takes."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Config:
+    """The settings a config file holds, by the name of their `Settings` field."""
+
+    path: str
+    values: Mapping[str, object]
+
+
+def find_config(start: Path) -> Path | None:
+    """The config file of a run started in `start`: the nearest, from `start` up, that holds settings; None when there is none."""
+    for directory in (start, *start.parents):
+        own = directory / CONFIG_FILE
+        if own.is_file():
+            return own
+        pyproject = directory / PYPROJECT_FILE
+        if pyproject.is_file() and _names_the_table(pyproject):
+            return pyproject
+    return None
+
+
+def _names_the_table(pyproject: Path) -> bool:
+    # Only a pyproject.toml that mentions the tool is parsed, so a broken
+    # pyproject.toml of some other project higher up stops nothing.
+    try:
+        text = pyproject.read_bytes()
+    except OSError:
+        return False
+    return b"zarr-metadata" in text and TABLE in _table_names(text)
+
+
+def _table_names(text: bytes) -> set[str]:
+    try:
+        document = tomllib.loads(text.decode("utf-8", errors="replace"))
+    except tomllib.TOMLDecodeError:
+        return {TABLE}  # broken: read_config says where
+    tool = document.get("tool")
+    if not isinstance(tool, dict):
+        return set()
+    return {f"tool.{name}" for name in cast("dict[str, object]", tool)}
+
+
+def read_config(path: Path, shown: str) -> Config:
+    """The settings the config file at `path` holds, named `shown` in messages; raises `ConfigError` when any is wrong."""
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except OSError as error:
+        raise ConfigError(f"{shown}: cannot read the config file: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{shown}: invalid TOML: not UTF-8 text") from None
+    try:
+        document: dict[str, object] = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{shown}: invalid TOML: {error}") from None
+    where = ""
+    if path.name == PYPROJECT_FILE:
+        where = f" in [{TABLE}]"
+        tool = document.get("tool", {})
+        table: object = cast("dict[str, object]", tool).get("zarr-metadata", {}) if isinstance(tool, dict) else {}
+        if not isinstance(table, dict):
+            raise ConfigError(f"{shown}: {TABLE} must be a table")
+        document = cast("dict[str, object]", table)
+    values = {key.replace("-", "_"): _checked(shown, where, key, value) for key, value in document.items()}
+    if isinstance(values.get("backup_dir"), str):
+        # A path in a config file is read from the file's directory, wherever the run starts.
+        values["backup_dir"] = os.path.join(path.parent, cast("str", values["backup_dir"]))
+    return Config(shown, values)
+
+
+def _checked(shown: str, where: str, key: str, value: object) -> object:
+    check = _KEYS.get(key)
+    if check is None:
+        close = difflib.get_close_matches(key, _KEYS, n=1)
+        hint = f'; did you mean "{close[0]}"?' if close else ""
+        raise ConfigError(f'{shown}: unknown key "{key}"{where}{hint}')
+    try:
+        return check(value)
+    except _Wrong as wrong:
+        raise ConfigError(f"{shown}: {key}: expected {wrong}, got {_shown(value)}") from None
+
+
+def _shown(value: object) -> str:
+    return json.dumps(value, default=str)
+
+
+def _flag(value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise _Wrong("true or false")
+
+
+def _names(value: object) -> tuple[str, ...]:
+    if isinstance(value, list) and all(isinstance(item, str) for item in cast("list[object]", value)):
+        return tuple(cast("list[str]", value))
+    raise _Wrong("an array of strings")
+
+
+def _text(value: object) -> str:
+    if isinstance(value, str):
+        return value
+    raise _Wrong("a string")
+
+
+def _one_of(choices: tuple[str, ...]) -> Callable[[object], str]:
+    def check(value: object) -> str:
+        if isinstance(value, str) and value in choices:
+            return value
+        raise _Wrong("one of " + ", ".join(f'"{choice}"' for choice in choices))
+
+    return check
+
+
+def _count(value: object) -> int:
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
+        return value
+    raise _Wrong("an integer >= 1")
+
+
+def _seconds(value: object) -> float:
+    if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value) and value > 0:
+        return float(value)
+    raise _Wrong("a number of seconds > 0")
+
+
+_KEYS: dict[str, Callable[[object], object]] = {
+    "context": _one_of(CONTEXTS),
+    "strict": _flag,
+    "allow": _names,
+    "definitions": _names,
+    "exclude": _names,
+    "format": _one_of(FORMATS),
+    "jobs": _count,
+    "timeout": _seconds,
+    "quiet": _flag,
+    "exit-zero": _flag,
+    "statistics": _flag,
+    "repair": _flag,
+    "write": _flag,
+    "diff": _flag,
+    "backup-dir": _text,
+}
+"""Each key a config file may hold, and what checks its value and gives the setting."""
+
+KEYS = frozenset(_KEYS)

@@ -1,0 +1,41 @@
+"""The settings of one run of `zarr-metadata check`, whichever of the command line, a config file and the defaults gave each."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Literal, TypeAlias
+
+Format: TypeAlias = Literal["text", "json", "github", "sarif"]
+FORMATS: tuple[Format, ...] = ("text", "json", "github", "sarif")
+
+Context: TypeAlias = Literal["core", "extensions", "known"]
+CONTEXTS: tuple[Context, ...] = ("core", "extensions", "known")
+
+
+@dataclasses.dataclass(frozen=True)
+class Settings:
+    """Every option of `check` but the targets and where the settings come from, each at its default until something sets it.
+
+    A config file names each field with hyphens for underscores (`exit-zero`).
+    `jobs` and `timeout` are None when nothing sets them, which leaves the
+    checker's own defaults.
+    """
+
+    context: Context = "known"
+    strict: bool = False
+    allow: tuple[str, ...] = ()
+    definitions: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+    format: Format = "text"
+    jobs: int | None = None
+    timeout: float | None = None
+    quiet: bool = False
+    exit_zero: bool = False
+    statistics: bool = False
+    repair: bool = False
+    write: bool = False
+    diff: bool = False
+    backup_dir: str | None = None
+
+
+FIELDS = frozenset(field.name for field in dataclasses.fields(Settings))
