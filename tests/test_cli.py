@@ -216,7 +216,7 @@ def test_invalid_json_is_a_problem_at_its_line_and_column(tmp_path: Path) -> Non
     write(tmp_path / "bad" / "zarr.json", '{\n  "zarr_format": 3,\n  "node_type": \n}\n')
     result = run("check", "bad", cwd=tmp_path)
     assert lines(result) == [
-        "bad/zarr.json:4:1: / invalid_json: expected JSON: Expecting value",
+        "bad/zarr.json:4:1: / invalid_json: expected the value of the key \"node_type\", found '}'",
         "1 document, 1 problem, 0 warnings",
     ]
     assert result.returncode == 1
@@ -225,7 +225,7 @@ def test_invalid_json_is_a_problem_at_its_line_and_column(tmp_path: Path) -> Non
 def test_an_empty_file_is_invalid_json(tmp_path: Path) -> None:
     write(tmp_path / "zarr.json", "")
     result = run("check", "zarr.json", cwd=tmp_path)
-    assert lines(result)[0] == "zarr.json:1:1: / invalid_json: expected JSON: Expecting value"
+    assert lines(result)[0] == "zarr.json:1:1: / invalid_json: the file is empty"
     assert result.returncode == 1
 
 

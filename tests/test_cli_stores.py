@@ -209,3 +209,31 @@ outcome = run([sys.argv[1]], Options(KNOWN, exclude=(sys.argv[2],)), found.appen
 assert found == [], found
 print(outcome.documents)
 """
+
+
+# --- the JSON text itself ------------------------------------------------------------------
+
+
+def test_a_key_written_twice_is_a_problem_at_the_later_copy(tmp_path: Path) -> None:
+    text = '{\n  "zarr_format": 3,\n  "node_type": "group",\n  "attributes": {"units": "K", "units": "C"}\n}\n'
+    (tmp_path / "zarr.json").write_text(text, encoding="utf-8")
+    found, status = check("zarr.json", cwd=tmp_path)
+    assert found == [
+        (
+            "zarr.json",
+            "duplicate_key",
+            'the key "units" is written twice in this object (first at line 4, column 18); '
+            "most parsers keep the last value silently, so readers may disagree",
+        )
+    ]
+    assert status == 1
+
+
+def test_a_trailing_comma_is_reported_at_the_comma_in_the_tools_words(tmp_path: Path) -> None:
+    (tmp_path / "zarr.json").write_text('{"zarr_format": 3, "node_type": "group",}', encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-m", "zarr_metadata", "check", "zarr.json"], capture_output=True, text=True, cwd=tmp_path, check=False
+    )
+    assert result.stdout.splitlines()[0] == (
+        "zarr.json:1:40: / invalid_json: a comma after the last member of an object is not allowed in JSON; remove it"
+    )

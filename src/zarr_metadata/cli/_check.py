@@ -8,8 +8,8 @@ from typing import cast
 
 from zarr_metadata._json import Loc
 from zarr_metadata.cli._consolidated import disk_issues
-from zarr_metadata.cli._document import NotJSON, decoded
 from zarr_metadata.cli._findings import Checked, Finding, Issue, NodeType, io_error
+from zarr_metadata.cli._json_text import BrokenJSON, JSONText, read_json_text
 from zarr_metadata.cli._locate import locate
 from zarr_metadata.cli._rewrite import rewrite_of
 from zarr_metadata.cli._source import Source
@@ -58,12 +58,12 @@ def check_file(source: Source, key: str, options: Options) -> Checked:
     data = source.take(key)
     if isinstance(data, StoreError):
         return Checked([io_error(path, str(data))])
-    loaded = decoded(data)
-    if isinstance(loaded, NotJSON):
+    loaded = read_json_text(data)
+    if isinstance(loaded, BrokenJSON):
         return Checked([not_json(path, loaded)])
     value, repairs = repair_node_metadata_v3(loaded.value) if options.repair else (loaded.value, ())
     issues = [*repair_issues(repairs), *document_issues(source, parent_key(key), value, options)]
-    findings = located(path, loaded.text, issues, options)
+    findings = located(path, loaded, issues, options)
     return Checked(findings, _node_type(value), rewrite_of(key, data, loaded.text, value, findings))
 
 
@@ -74,15 +74,18 @@ def _node_type(value: object) -> NodeType | None:
     return "group" if node_type == "group" else None
 
 
-def not_json(path: str, loaded: NotJSON) -> Finding:
+def not_json(path: str, loaded: BrokenJSON) -> Finding:
     """The finding of a file that is not UTF-8 JSON, where it first goes wrong."""
     return Finding(path, loaded.line, loaded.column, (), "invalid_json", loaded.message, "error")
 
 
-def located(path: str, text: str, issues: Iterable[Issue], options: Options) -> list[Finding]:
-    """Each issue of the file at `path`, whose JSON text is `text`, at its line and column, in the order they appear in the file."""
-    locations = locate(text)
-    findings: list[Finding] = []
+def located(path: str, loaded: JSONText, issues: Iterable[Issue], options: Options) -> list[Finding]:
+    """Each issue of the file at `path`, and each key its text writes twice, at its line and column, in the order they appear in the file."""
+    locations = locate(loaded.text)
+    findings = [
+        Finding(path, duplicate.line, duplicate.column, duplicate.loc, "duplicate_key", duplicate.message, "error")
+        for duplicate in loaded.duplicates
+    ]
     for issue in issues:
         where = locations.where_key if issue.kind == "unknown_key" or issue.at_key else locations.where
         line, column = where(issue.loc)

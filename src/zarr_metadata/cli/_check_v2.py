@@ -8,8 +8,8 @@ from collections.abc import Iterator, Mapping
 
 from zarr_metadata.cli._check import Options, located, not_json, problem_issues, repair_issues
 from zarr_metadata.cli._consolidated import zmetadata_disk_issues
-from zarr_metadata.cli._document import NotJSON, Parsed, decoded
 from zarr_metadata.cli._findings import Checked, Finding, Issue, Rewrite, io_error
+from zarr_metadata.cli._json_text import BrokenJSON, JSONText, read_json_text
 from zarr_metadata.cli._rewrite import rewrite_of
 from zarr_metadata.cli._source import Source
 from zarr_metadata.cli._store import StoreError, parent_key
@@ -28,8 +28,8 @@ def check_v2_node(source: Source, target: Target, options: Options) -> Checked:
     """Everything to report about the files of one v2 node, each finding in the file that holds it, file by file."""
     keys = {key.rpartition("/")[2]: key for key in target.keys}
     read = {name: source.take(key) for name, key in keys.items()}
-    parsed = {name: data if isinstance(data, StoreError) else decoded(data) for name, data in read.items()}
-    files: Mapping[str, object] = {name: loaded.value for name, loaded in parsed.items() if isinstance(loaded, Parsed)}
+    parsed = {name: data if isinstance(data, StoreError) else read_json_text(data) for name, data in read.items()}
+    files: Mapping[str, object] = {name: loaded.value for name, loaded in parsed.items() if isinstance(loaded, JSONText)}
     by_file: dict[str, list[Issue]] = defaultdict(list)
     # A node whose own file is no JSON has no document to read.
     if all(name in files for name in (ZARRAY, ZGROUP) if name in keys):
@@ -41,10 +41,10 @@ def check_v2_node(source: Source, target: Target, options: Options) -> Checked:
         path = source.path(keys[name])
         if isinstance(loaded, StoreError):
             findings[name] = [io_error(path, str(loaded))]
-        elif isinstance(loaded, NotJSON):
+        elif isinstance(loaded, BrokenJSON):
             findings[name] = [not_json(path, loaded)]
         else:
-            findings[name] = located(path, loaded.text, by_file[name], options)
+            findings[name] = located(path, loaded, by_file[name], options)
     every = [finding for found in findings.values() for finding in found]
     node_type = "array" if ZARRAY in keys else "group" if ZGROUP in keys else None
     rewrites: list[Rewrite] = []
@@ -52,7 +52,7 @@ def check_v2_node(source: Source, target: Target, options: Options) -> Checked:
     if not any(finding.severity == "error" for finding in every):
         for name, loaded in parsed.items():
             data = read[name]
-            if isinstance(loaded, Parsed) and isinstance(data, bytes):
+            if isinstance(loaded, JSONText) and isinstance(data, bytes):
                 rewrites.extend(rewrite_of(keys[name], data, loaded.text, files[name], findings[name]))
     return Checked(every, node_type, tuple(rewrites))
 
@@ -89,12 +89,12 @@ def check_zmetadata(source: Source, key: str, options: Options) -> Checked:
     data = source.take(key)
     if isinstance(data, StoreError):
         return Checked([io_error(path, str(data))])
-    loaded = decoded(data)
-    if isinstance(loaded, NotJSON):
+    loaded = read_json_text(data)
+    if isinstance(loaded, BrokenJSON):
         return Checked([not_json(path, loaded)])
     value, repairs = repair_consolidated_metadata_v2(loaded.value) if options.repair else (loaded.value, ())
     issues = [*repair_issues(repairs), *_zmetadata_issues(source, parent_key(key), value, options)]
-    findings = located(path, loaded.text, issues, options)
+    findings = located(path, loaded, issues, options)
     return Checked(findings, rewrites=rewrite_of(key, data, loaded.text, value, findings))
 
 

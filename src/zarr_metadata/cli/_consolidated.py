@@ -9,8 +9,8 @@ from typing import cast
 
 from zarr_metadata._json import Loc, shown
 from zarr_metadata._names import node_path_problems
-from zarr_metadata.cli._document import NotJSON, decoded
 from zarr_metadata.cli._findings import Issue
+from zarr_metadata.cli._json_text import BrokenJSON, read_json_text
 from zarr_metadata.cli._source import Source
 from zarr_metadata.cli._store import StoreError
 from zarr_metadata.cli._walk import V2_NODE_FILES, ZARR_JSON, join
@@ -103,8 +103,8 @@ def _entry_issues(
     if isinstance(data, StoreError):
         yield Issue(loc, "invalid_value", f"cannot be compared with {name}: {data}", "error")
         return
-    loaded = decoded(data)
-    if isinstance(loaded, NotJSON):
+    loaded = read_json_text(data)
+    if isinstance(loaded, BrokenJSON):
         yield Issue(loc, "invalid_value", f"cannot be compared with {name}, which is not JSON", "error")
         return
     on_disk = prepared(entry.key.rpartition("/")[2], loaded.value)
