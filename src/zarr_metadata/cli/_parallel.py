@@ -9,6 +9,7 @@ back in order, so the output does not depend on which worker was faster.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 from collections.abc import Iterator, Sequence
@@ -20,6 +21,9 @@ from zarr_metadata.cli._targets import check_target
 from zarr_metadata.cli._walk import Target
 
 Batch = Sequence[Target]
+
+BATCH = 64
+"""How many targets' files are read at once: enough for a remote store to serve them concurrently, few enough to keep memory flat."""
 
 _worker: tuple[Source, Options] | None = None
 """What a worker process checks with, set once when the process starts; None in the checker's own process."""
@@ -39,16 +43,26 @@ def can_fork() -> bool:
 
 
 def check_batch(source: Source, batch: Batch, options: Options) -> list[Checked]:
-    """What checking each target of `batch` finds, in order."""
-    source.prefetch(key for target in batch for key in target.keys)
-    return [check_target(source, target, options) for target in batch]
+    """What checking each target of `batch` finds, in order, the files of each `BATCH` targets read at once."""
+    found: list[Checked] = []
+    for start in range(0, len(batch), BATCH):
+        part = batch[start : start + BATCH]
+        source.prefetch(key for target in part for key in target.keys)
+        found.extend(check_target(source, target, options) for target in part)
+    return found
 
 
 def checked_in_workers(source: Source, batches: Sequence[Batch], options: Options, workers: int) -> Iterator[list[Checked]]:
     """What checking each batch finds, in the order of `batches`, the batches checked by `workers` forked processes."""
     context = multiprocessing.get_context("fork")
-    with context.Pool(workers, initializer=_start, initargs=(source, options)) as pool:
-        yield from pool.imap(_check_in_worker, batches)
+    # What the checker holds now is shared with the workers until written; the
+    # cyclic collector would write to all of it, so it leaves it alone.
+    gc.freeze()
+    try:
+        with context.Pool(workers, initializer=_start, initargs=(source, options)) as pool:
+            yield from pool.imap(_check_in_worker, batches)
+    finally:
+        gc.unfreeze()
 
 
 def _start(source: Source, options: Options) -> None:

@@ -12,7 +12,7 @@ from zarr_metadata.cli._check import Options
 from zarr_metadata.cli._findings import Checked, Finding, Rewrite, io_error
 from zarr_metadata.cli._hierarchy import STORE_SUFFIX, Tree
 from zarr_metadata.cli._open import Opened, open_target
-from zarr_metadata.cli._parallel import can_fork, check_batch, checked_in_workers, cores
+from zarr_metadata.cli._parallel import BATCH, can_fork, check_batch, checked_in_workers, cores
 from zarr_metadata.cli._rewrite import unified_diff, write_back
 from zarr_metadata.cli._source import Source
 from zarr_metadata.cli._store import StoreError
@@ -24,10 +24,10 @@ from zarr_metadata.cli._walk import (
     named_target,
 )
 
-BATCH = 64
-"""How many targets are read at once: enough for a remote store to serve them concurrently, few enough to keep memory flat."""
 PARALLEL_FROM = 4 * BATCH
 """The fewest targets worth starting worker processes for."""
+TASK = 16 * BATCH
+"""The most targets a worker process is given at once."""
 
 Emit = Callable[[Finding], None]
 Progress = Callable[[int, int], None]
@@ -109,25 +109,32 @@ class _Run:
             self.emit(Finding(name, 1, 1, (), "no_metadata", f"no Zarr metadata found in {name}", "error"))
             return
         fresh = [target for target in targets if self._first_sight(opened, target)]
-        batches = [fresh[start : start + BATCH] for start in range(0, len(fresh), BATCH)]
         listed = sum(len(target.keys) for target in fresh)
         read = 0
-        for batch, found in zip(batches, self._checked(source, opened, batches), strict=True):
-            for target, checked in zip(batch, found, strict=True):
+        for group, found in self._checked(source, opened, fresh):
+            for target, checked in zip(group, found, strict=True):
                 self._report(source, target, checked, tree)
                 read += len(target.keys)
             if self.progress is not None:
                 self.progress(read, listed)
 
-    def _checked(self, source: Source, opened: Opened, batches: Sequence[Sequence[Target]]) -> Iterator[list[Checked]]:
-        """What each batch finds, in order: the first here, the rest in worker processes when the store is local and large."""
-        workers = min(cores(), len(batches) - 1)
-        if not opened.parallel or workers < 2 or sum(map(len, batches)) < PARALLEL_FROM or not can_fork():
-            for batch in batches:
-                yield check_batch(source, batch, self.options)
+    def _checked(self, source: Source, opened: Opened, targets: Sequence[Target]) -> Iterator[tuple[Sequence[Target], list[Checked]]]:
+        """Groups of `targets` in order, each with what checking it finds: here, or in worker processes when the store is local and large."""
+        workers = min(cores(), len(targets) // BATCH)
+        if not opened.parallel or workers < 2 or len(targets) < PARALLEL_FROM or not can_fork():
+            for start in range(0, len(targets), BATCH):
+                batch = targets[start : start + BATCH]
+                yield batch, check_batch(source, batch, self.options)
             return
-        yield check_batch(source, batches[0], self.options)
-        yield from checked_in_workers(source, batches[1:], self.options, workers)
+        # The first batch here, so that the workers start with what it compiled.
+        first = targets[:BATCH]
+        yield first, check_batch(source, first, self.options)
+        rest = targets[BATCH:]
+        # A few large tasks per worker: each task costs a round trip, and a worker
+        # reuses what it kept from the documents it read before.
+        size = max(BATCH, min(TASK, -(-len(rest) // (workers * 4))))
+        tasks = [rest[start : start + size] for start in range(0, len(rest), size)]
+        yield from zip(tasks, checked_in_workers(source, tasks, self.options, workers), strict=True)
 
     def _report(self, source: Source, target: Target, checked: Checked, tree: Tree | None) -> None:
         self.outcome.documents += len(target.keys)

@@ -59,17 +59,21 @@ class DirectoryStore:
         self._prefix = "" if not root else root if root.endswith(os.sep) else root + os.sep
 
     def listing(self) -> Iterator[str]:
-        def refused(error: OSError) -> None:
-            raise StoreError(f"cannot read {error.filename}: {error.strerror or error}")
-
-        root = self.name or os.curdir
-        # os.walk joins each directory onto the root as given, so the relative part is what follows it.
-        skip = len(root) if root.endswith(os.sep) else len(root) + 1
-        for directory, _, files in os.walk(root, onerror=refused):
-            relative = directory[skip:]
-            prefix = relative.replace(os.sep, "/") + "/" if relative else ""
-            for file in files:
-                yield prefix + file
+        # os.scandir, without os.walk's lists and joins: the listing of a large store
+        # is paid once, before any document is checked. A link to a directory is
+        # listed as a file, not followed, as os.walk does by default.
+        pending = [(self.name or os.curdir, "")]
+        while pending:
+            directory, prefix = pending.pop()
+            try:
+                with os.scandir(directory) as entries:
+                    for entry in entries:
+                        if entry.is_dir(follow_symlinks=False):
+                            pending.append((entry.path, f"{prefix}{entry.name}/"))
+                        else:
+                            yield prefix + entry.name
+            except OSError as error:
+                raise StoreError(f"cannot read {error.filename or directory}: {error.strerror or error}") from None
 
     def read(self, key: str) -> bytes:
         path = self.path(key)
