@@ -69,7 +69,7 @@ def _node_issues(
     issues.extend(problem_issues(reading.problems))
     issues.extend(unknown_name_issues(reading.fields(), options.context_v2, options.allow))
     placed = [_in_file(issue, files) for issue in issues]
-    beside_v3 = join(target.directory, ZARR_JSON) in source.keys
+    beside_v3 = source.holds(join(target.directory, ZARR_JSON))
     node_file = ZARRAY if ZARRAY in files else ZGROUP if ZGROUP in files else None
     if beside_v3 and node_file is not None:
         message = f"the directory holds a Zarr v2 node ({node_file}) and a v3 node ({ZARR_JSON}); a node has one format"

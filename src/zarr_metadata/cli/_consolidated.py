@@ -37,12 +37,12 @@ def disk_issues(source: Source, directory: str, member: object, prepared: Prepar
         for path in listed
         if _is_relative_path(path, reserved=True)
     }
-    source.prefetch(entry.key for entry in entries.values() if entry.key in source.keys)
+    source.prefetch(entry.key for entry in entries.values() if source.holds(entry.key))
     for path, entry in entries.items():
         yield from _entry_issues(source, entry, listed[path], prepared, _without_consolidated)
     below = f"{directory}/" if directory else ""
-    for key in sorted(source.keys):
-        if key.startswith(below) and key.endswith(f"/{ZARR_JSON}") and len(key) > len(below) + len(ZARR_JSON):
+    for key in source.keys_below(directory):
+        if key.endswith(f"/{ZARR_JSON}") and len(key) > len(below) + len(ZARR_JSON):
             node = key[len(below) : -len(ZARR_JSON) - 1]
             if node not in listed:
                 message = f'does not list the node "{node}", whose {node}/{ZARR_JSON} is in the store'
@@ -59,13 +59,13 @@ def zmetadata_disk_issues(source: Source, directory: str, document: object, prep
         node, _, name = key.rpartition("/")
         if name in V2_NODE_FILES and (not node or _is_relative_path(node, reserved=False)):
             entries.append(_Entry((*LISTED_V2, key), shown(key), key, join(directory, key)))
-    source.prefetch(entry.key for entry in entries if entry.key in source.keys)
+    source.prefetch(entry.key for entry in entries if source.holds(entry.key))
     for entry in entries:
         yield from _entry_issues(source, entry, listed[entry.name], prepared, _unchanged)
     below = f"{directory}/" if directory else ""
-    for key in sorted(source.keys):
+    for key in source.keys_below(directory):
         relative = key[len(below) :]
-        if key.startswith(below) and relative.rpartition("/")[2] in V2_NODE_FILES and relative not in listed:
+        if relative.rpartition("/")[2] in V2_NODE_FILES and relative not in listed:
             yield Issue((*LISTED_V2, relative), "unlisted", f"does not list {relative}, which is in the store", "warning")
 
 
@@ -96,7 +96,7 @@ def _entry_issues(
 ) -> Iterator[Issue]:
     """Every difference between a listed document and its file."""
     loc, name = entry.loc, entry.name
-    if entry.key not in source.keys:
+    if not source.holds(entry.key):
         yield Issue(loc, "invalid_value", f"lists {entry.listed_as}, but {name} does not exist", "error")
         return
     data = source.peek(entry.key)

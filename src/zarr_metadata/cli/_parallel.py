@@ -9,10 +9,12 @@ back in order, so the output does not depend on which worker was faster.
 
 from __future__ import annotations
 
+import collections
 import gc
 import multiprocessing
 import os
 from collections.abc import Iterator, Sequence
+from multiprocessing.pool import AsyncResult
 
 from zarr_metadata.cli._check import Options
 from zarr_metadata.cli._findings import Checked
@@ -52,15 +54,29 @@ def check_batch(source: Source, batch: Batch, options: Options) -> list[Checked]
     return found
 
 
-def checked_in_workers(source: Source, batches: Sequence[Batch], options: Options, workers: int) -> Iterator[list[Checked]]:
-    """What checking each batch finds, in the order of `batches`, the batches checked by `workers` forked processes."""
+def checked_in_workers(
+    source: Source, batches: Iterator[Batch], options: Options, workers: int
+) -> Iterator[tuple[Batch, list[Checked]]]:
+    """Each of `batches` with what checking it finds, in order, the batches checked by `workers` forked processes.
+
+    At most two batches per worker are out at once, so a store of any size is
+    checked without holding more of it than that.
+    """
     context = multiprocessing.get_context("fork")
     # What the checker holds now is shared with the workers until written; the
     # cyclic collector would write to all of it, so it leaves it alone.
     gc.freeze()
     try:
         with context.Pool(workers, initializer=_start, initargs=(source, options)) as pool:
-            yield from pool.imap(_check_in_worker, batches)
+            pending: collections.deque[tuple[Batch, AsyncResult[list[Checked]]]] = collections.deque()
+            for batch in batches:
+                pending.append((batch, pool.apply_async(_check_in_worker, (batch,))))
+                if len(pending) >= 2 * workers:
+                    done, result = pending.popleft()
+                    yield done, result.get()
+            while pending:
+                done, result = pending.popleft()
+                yield done, result.get()
     finally:
         gc.unfreeze()
 

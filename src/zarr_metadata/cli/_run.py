@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 import fnmatch
+import itertools
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from zarr_metadata.cli._check import Options
 from zarr_metadata.cli._findings import Checked, Finding, Rewrite, io_error
@@ -15,14 +16,8 @@ from zarr_metadata.cli._open import Opened, open_target
 from zarr_metadata.cli._parallel import BATCH, can_fork, check_batch, checked_in_workers, cores
 from zarr_metadata.cli._rewrite import unified_diff, write_back
 from zarr_metadata.cli._source import Source
-from zarr_metadata.cli._store import StoreError
-from zarr_metadata.cli._walk import (
-    Target,
-    directory_targets,
-    in_tree_order,
-    metadata_by_directory,
-    named_target,
-)
+from zarr_metadata.cli._store import DirectoryStore, StoreError, tree_of
+from zarr_metadata.cli._walk import METADATA_FILES, Target, directory_targets, join, named_target
 
 PARALLEL_FROM = 4 * BATCH
 """The fewest targets worth starting worker processes for."""
@@ -91,50 +86,65 @@ class _Run:
         """What was checked, by identity, when several targets might name the same files; None when one target cannot."""
 
     def store(self, name: str, opened: Opened) -> None:
-        """Check the targets of one opened store, or the one file named in it."""
-        try:
-            keys = [key for key in opened.store.listing() if not _excluded(key, opened, self.options)]
-        except StoreError as error:
-            self.emit(io_error(name, str(error)))
-            return
-        source = Source(opened.store, keys)
+        """Check the targets of one opened store, or the one file named in it, as they are found."""
+        store = opened.store
+        if isinstance(store, DirectoryStore):
+            # A directory is walked as it is checked, so no listing of it is held.
+            source, directories = Source(store), store.tree()
+        else:
+            try:
+                keys = [key for key in store.listing() if not _excluded(key, opened, self.options)]
+            except StoreError as error:
+                self.emit(io_error(name, str(error)))
+                return
+            source, directories = Source(store, keys), tree_of(keys)
         if opened.named is not None:
-            targets = [named_target(opened.named, (key for key in keys if "/" not in key))]
+            # A file named alone stands for its node, whose other files sit beside it.
+            none: list[str] = []
+            beside = next((names for directory, names in directories if directory == ""), none)
+            files: list[str] = [] if isinstance(beside, StoreError) else beside
+            targets: Iterator[Target] = iter([named_target(opened.named, files)])
             tree = None
         else:
-            targets = list(_targets(keys))
-            del keys  # the source holds them; a large store's listing is kept once
+            targets = self._targets(name, opened, directories)
             tree = Tree(rooted=opened.rooted or os.path.basename(os.path.normpath(name)).endswith(STORE_SUFFIX))
-        if not targets:
-            self.emit(Finding(name, 1, 1, (), "no_metadata", f"no Zarr metadata found in {name}", "error"))
-            return
-        fresh = [target for target in targets if self._first_sight(opened, target)]
-        listed = sum(len(target.keys) for target in fresh)
-        read = 0
+        met = _Counted(targets)
+        fresh = (target for target in met if self._first_sight(opened, target))
+        read = listed = 0
         for group, found in self._checked(source, opened, fresh):
+            listed += sum(len(target.keys) for target in group)
             for target, checked in zip(group, found, strict=True):
                 self._report(source, target, checked, tree)
                 read += len(target.keys)
             if self.progress is not None:
                 self.progress(read, listed)
+        if not met.count:
+            self.emit(Finding(name, 1, 1, (), "no_metadata", f"no Zarr metadata found in {name}", "error"))
 
-    def _checked(self, source: Source, opened: Opened, targets: Sequence[Target]) -> Iterator[tuple[Sequence[Target], list[Checked]]]:
+    def _targets(self, name: str, opened: Opened, directories: Iterable[tuple[str, list[str] | StoreError]]) -> Iterator[Target]:
+        """The targets of a store's directories, in tree order; a directory that cannot be read is an `io_error` at its path."""
+        for directory, names in directories:
+            if isinstance(names, StoreError):
+                self.emit(io_error(opened.store.path(directory) if directory else name, str(names)))
+                continue
+            kept = {item for item in names if item in METADATA_FILES and not _excluded(join(directory, item), opened, self.options)}
+            if kept:
+                yield from directory_targets(directory, kept)
+
+    def _checked(self, source: Source, opened: Opened, targets: Iterator[Target]) -> Iterator[tuple[Sequence[Target], list[Checked]]]:
         """Groups of `targets` in order, each with what checking it finds: here, or in worker processes when the store is local and large."""
-        workers = min(cores(), len(targets) // BATCH)
-        if not opened.parallel or workers < 2 or len(targets) < PARALLEL_FROM or not can_fork():
-            for start in range(0, len(targets), BATCH):
-                batch = targets[start : start + BATCH]
+        first = list(itertools.islice(targets, PARALLEL_FROM))
+        workers = cores()
+        if len(first) < PARALLEL_FROM or not opened.parallel or workers < 2 or not can_fork():
+            for batch in _batches(itertools.chain(first, targets), BATCH):
                 yield batch, check_batch(source, batch, self.options)
             return
         # The first batch here, so that the workers start with what it compiled.
-        first = targets[:BATCH]
-        yield first, check_batch(source, first, self.options)
-        rest = targets[BATCH:]
-        # A few large tasks per worker: each task costs a round trip, and a worker
-        # reuses what it kept from the documents it read before.
-        size = max(BATCH, min(TASK, -(-len(rest) // (workers * 4))))
-        tasks = [rest[start : start + size] for start in range(0, len(rest), size)]
-        yield from zip(tasks, checked_in_workers(source, tasks, self.options, workers), strict=True)
+        yield first[:BATCH], check_batch(source, first[:BATCH], self.options)
+        # Large tasks: each costs a round trip, and a worker reuses what it kept
+        # from the documents it read before.
+        tasks = _batches(itertools.chain(first[BATCH:], targets), TASK)
+        yield from checked_in_workers(source, tasks, self.options, workers)
 
     def _report(self, source: Source, target: Target, checked: Checked, tree: Tree | None) -> None:
         self.outcome.documents += len(target.keys)
@@ -167,10 +177,24 @@ class _Run:
         return True
 
 
-def _targets(keys: Sequence[str]) -> Iterator[Target]:
-    by_directory = metadata_by_directory(keys)
-    for directory in in_tree_order(by_directory):
-        yield from directory_targets(directory, by_directory[directory])
+class _Counted:
+    """The targets of an iterator, counted as they pass."""
+
+    def __init__(self, targets: Iterator[Target]) -> None:
+        self._targets = targets
+        self.count = 0
+
+    def __iter__(self) -> Iterator[Target]:
+        for target in self._targets:
+            self.count += 1
+            yield target
+
+
+def _batches(targets: Iterable[Target], size: int) -> Iterator[list[Target]]:
+    """`targets` in lists of `size`, the last perhaps shorter."""
+    iterator = iter(targets)
+    while batch := list(itertools.islice(iterator, size)):
+        yield batch
 
 
 def _excluded(key: str, opened: Opened, options: Options) -> bool:

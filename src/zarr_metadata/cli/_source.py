@@ -1,29 +1,48 @@
-"""A store being checked: its listed keys, and the bytes read from it, each read once."""
+"""A store being checked: which keys it holds, and the bytes read from it, each read once."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
-from zarr_metadata.cli._store import Store, StoreError
+from zarr_metadata.cli._store import DirectoryStore, Store, StoreError
 
 
 class Source:
-    """The keys of `store` the checker knows of, and what it has read but not yet used.
+    """What the checker knows of `store`, and what it has read but not yet used.
 
-    Reads are asked for in batches (`prefetch`), so that a remote store can
-    serve them concurrently. A file read early, to compare consolidated
-    metadata with it, is kept until its own target takes it, so it is
-    fetched once.
+    A local directory is asked about its keys as they are needed, so that a
+    store of any size is checked without holding its listing; any other store
+    is listed once (`keys`). Reads are asked for in batches (`prefetch`), so
+    that a remote store can serve them concurrently. A file read early, to
+    compare consolidated metadata with it, is kept until its own target takes
+    it, so it is fetched once.
     """
 
-    def __init__(self, store: Store, keys: Iterable[str]) -> None:
+    def __init__(self, store: Store, keys: Iterable[str] | None = None) -> None:
         self.store = store
-        self.keys = frozenset(keys)
+        self._keys = frozenset(keys) if keys is not None else None
         self._read: dict[str, bytes | StoreError] = {}
 
     def path(self, key: str) -> str:
         """`key` as the user would write it."""
         return self.store.path(key)
+
+    def holds(self, key: str) -> bool:
+        """Whether the store holds `key`."""
+        if self._keys is not None:
+            return key in self._keys
+        return isinstance(self.store, DirectoryStore) and self.store.has(key)
+
+    def keys_below(self, directory: str) -> Iterator[str]:
+        """Every key at or below the directory `directory` (`""` is the root), sorted."""
+        below = f"{directory}/" if directory else ""
+        if self._keys is not None:
+            yield from sorted(key for key in self._keys if key.startswith(below))
+        elif isinstance(self.store, DirectoryStore):
+            for at, names in self.store.tree(directory):
+                if not isinstance(names, StoreError):
+                    prefix = f"{at}/" if at else ""
+                    yield from (prefix + name for name in names)
 
     def prefetch(self, keys: Iterable[str]) -> None:
         """Read each of `keys` not read yet, all at once."""

@@ -11,10 +11,10 @@ from __future__ import annotations
 import contextlib
 import os
 import zipfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Protocol
 
-__all__ = ["DirectoryStore", "Store", "StoreError", "ZipStore", "parent_key"]
+__all__ = ["DirectoryStore", "Store", "StoreError", "ZipStore", "parent_key", "tree_of"]
 
 
 class StoreError(Exception):
@@ -59,21 +59,41 @@ class DirectoryStore:
         self._prefix = "" if not root else root if root.endswith(os.sep) else root + os.sep
 
     def listing(self) -> Iterator[str]:
-        # os.scandir, without os.walk's lists and joins: the listing of a large store
-        # is paid once, before any document is checked. A link to a directory is
-        # listed as a file, not followed, as os.walk does by default.
-        pending = [(self.name or os.curdir, "")]
+        for directory, names in self.tree():
+            if isinstance(names, StoreError):
+                raise names
+            prefix = f"{directory}/" if directory else ""
+            for name in names:
+                yield prefix + name
+
+    def tree(self, below: str = "") -> Iterator[tuple[str, list[str] | StoreError]]:
+        """Each directory at or below the key `below`, with the names of its files, in tree order; a directory that cannot be read, with why.
+
+        Tree order visits a directory before what is below it, each level
+        sorted, so the nodes of a store can be checked as they are found. A link
+        to a directory is listed as a file, not followed, as os.walk does.
+        """
+        pending = [below]
         while pending:
-            directory, prefix = pending.pop()
+            directory = pending.pop()
+            path = self.path(directory) if directory else self.name or os.curdir
+            files: list[str] = []
+            subdirectories: list[str] = []
             try:
-                with os.scandir(directory) as entries:
+                with os.scandir(path) as entries:
                     for entry in entries:
-                        if entry.is_dir(follow_symlinks=False):
-                            pending.append((entry.path, f"{prefix}{entry.name}/"))
-                        else:
-                            yield prefix + entry.name
+                        (subdirectories if entry.is_dir(follow_symlinks=False) else files).append(entry.name)
             except OSError as error:
-                raise StoreError(f"cannot read {error.filename or directory}: {error.strerror or error}") from None
+                yield directory, StoreError(f"cannot read {error.filename or path}: {error.strerror or error}")
+                continue
+            files.sort()
+            yield directory, files
+            prefix = f"{directory}/" if directory else ""
+            pending.extend(prefix + name for name in sorted(subdirectories, reverse=True))
+
+    def has(self, key: str) -> bool:
+        """Whether the store holds `key` (a file, or a link, even a broken one)."""
+        return os.path.lexists(self.path(key))
 
     def read(self, key: str) -> bytes:
         path = self.path(key)
@@ -181,3 +201,13 @@ def _read_or_error(store: Store, key: str) -> bytes | StoreError:
         return store.read(key)
     except StoreError as error:
         return error
+
+
+def tree_of(keys: Iterable[str]) -> Iterator[tuple[str, list[str] | StoreError]]:
+    """The directories of a store that can only list its keys, each with the names of its files, in tree order."""
+    found: dict[str, list[str]] = {}
+    for key in keys:
+        directory, _, name = key.rpartition("/")
+        found.setdefault(directory, []).append(name)
+    for directory in sorted(found, key=lambda directory: directory.split("/") if directory else []):
+        yield directory, sorted(found[directory])
