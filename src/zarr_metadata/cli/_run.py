@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import fnmatch
+import functools
 import itertools
 import os
 import sys
@@ -90,7 +91,8 @@ class _Run:
         store = opened.store
         if isinstance(store, DirectoryStore):
             # A directory is walked as it is checked, so no listing of it is held.
-            source, directories = Source(store), store.tree()
+            excluded = functools.partial(_excluded, opened=opened, options=self.options) if self.options.exclude else None
+            source, directories = Source(store, excluded=excluded), store.tree()
         else:
             try:
                 keys = [key for key in store.listing() if not _excluded(key, opened, self.options)]

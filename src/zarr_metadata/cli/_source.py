@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from zarr_metadata.cli._store import DirectoryStore, Store, StoreError
 
@@ -18,9 +18,11 @@ class Source:
     it, so it is fetched once.
     """
 
-    def __init__(self, store: Store, keys: Iterable[str] | None = None) -> None:
+    def __init__(self, store: Store, keys: Iterable[str] | None = None, excluded: Callable[[str], bool] | None = None) -> None:
         self.store = store
         self._keys = frozenset(keys) if keys is not None else None
+        self._excluded = excluded
+        """Keys the user left out (`--exclude`): as if the store did not hold them."""
         self._read: dict[str, bytes | StoreError] = {}
 
     def path(self, key: str) -> str:
@@ -31,6 +33,8 @@ class Source:
         """Whether the store holds `key`."""
         if self._keys is not None:
             return key in self._keys
+        if self._excluded is not None and self._excluded(key):
+            return False
         return isinstance(self.store, DirectoryStore) and self.store.has(key)
 
     def keys_below(self, directory: str) -> Iterator[str]:
@@ -42,7 +46,8 @@ class Source:
             for at, names in self.store.tree(directory):
                 if not isinstance(names, StoreError):
                     prefix = f"{at}/" if at else ""
-                    yield from (prefix + name for name in names)
+                    keys = (prefix + name for name in names)
+                    yield from (key for key in keys if self._excluded is None or not self._excluded(key))
 
     def prefetch(self, keys: Iterable[str]) -> None:
         """Read each of `keys` not read yet, all at once."""
