@@ -35,6 +35,8 @@ class Opened:
     """What makes a key the same file as another, however it was named."""
     parallel: bool = False
     """Whether worker processes may read the store on their own (a local directory), to check it on every core."""
+    ahead: bool = False
+    """Whether the next batch may be read while one is checked: a store read over a network, many requests at once."""
     close: Callable[[], None] = dataclasses.field(default=lambda: None)
 
 

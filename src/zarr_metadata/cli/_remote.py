@@ -93,7 +93,8 @@ def open_url(name: str, options: Options) -> Opened | StoreError:
     except StoreError as error:
         store.close()
         return error
-    return Opened(store, named=named, rooted=True, identity=store.path, close=store.close)
+    ahead = bool(getattr(fs, "async_impl", False))
+    return Opened(store, named=named, rooted=True, identity=store.path, close=store.close, ahead=ahead)
 
 
 def _protocols(name: str) -> list[str]:

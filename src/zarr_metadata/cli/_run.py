@@ -9,6 +9,7 @@ import itertools
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 
 from zarr_metadata.cli._check import Options
 from zarr_metadata.cli._findings import Checked, Finding, Rewrite, io_error
@@ -135,6 +136,9 @@ class _Run:
 
     def _checked(self, source: Source, opened: Opened, targets: Iterator[Target]) -> Iterator[tuple[Sequence[Target], list[Checked]]]:
         """Groups of `targets` in order, each with what checking it finds: here, or in worker processes when the store is local and large."""
+        if opened.ahead:
+            yield from self._checked_reading_ahead(source, targets)
+            return
         first = list(itertools.islice(targets, PARALLEL_FROM))
         workers = cores()
         if len(first) < PARALLEL_FROM or not opened.parallel or workers < 2 or not can_fork():
@@ -147,6 +151,23 @@ class _Run:
         # from the documents it read before.
         tasks = _batches(itertools.chain(first[BATCH:], targets), TASK)
         yield from checked_in_workers(source, tasks, self.options, workers)
+
+    def _checked_reading_ahead(self, source: Source, targets: Iterator[Target]) -> Iterator[tuple[Sequence[Target], list[Checked]]]:
+        """Groups of `targets` with what checking each finds, each group's files read while the one before is checked.
+
+        A group holds enough targets to keep `--jobs` requests busy for a while,
+        so the store is never waiting on the checker, nor the checker on it.
+        """
+        groups = _batches(targets, max(BATCH, 8 * self.options.jobs))
+        with ThreadPoolExecutor(1, thread_name_prefix="zarr-metadata-fetch") as fetcher:
+            group = next(groups, None)
+            fetched = source.fetch_ahead(_keys_of(group), fetcher) if group else None
+            while group is not None and fetched is not None:
+                fetched.result()
+                following = next(groups, None)
+                fetched = source.fetch_ahead(_keys_of(following), fetcher) if following else None
+                yield group, check_batch(source, group, self.options)
+                group = following
 
     def _report(self, source: Source, target: Target, checked: Checked, tree: Tree | None) -> None:
         self.outcome.documents += len(target.keys)
@@ -177,6 +198,10 @@ class _Run:
             return False
         self.seen.add(identity)
         return True
+
+
+def _keys_of(targets: Sequence[Target] | None) -> list[str]:
+    return [key for target in targets or () for key in target.keys]
 
 
 class _Counted:

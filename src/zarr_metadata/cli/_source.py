@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor, Future
 
 from zarr_metadata.cli._store import DirectoryStore, Store, StoreError
 
@@ -24,6 +26,9 @@ class Source:
         self._excluded = excluded
         """Keys the user left out (`--exclude`): as if the store did not hold them."""
         self._read: dict[str, bytes | StoreError] = {}
+        # A remote store's next batch may be fetched while this one is checked
+        # (`fetch_ahead`); the store is asked one thing at a time.
+        self._asking = threading.Lock()
 
     def path(self, key: str) -> str:
         """`key` as the user would write it."""
@@ -51,9 +56,14 @@ class Source:
 
     def prefetch(self, keys: Iterable[str]) -> None:
         """Read each of `keys` not read yet, all at once."""
-        missing = [key for key in dict.fromkeys(keys) if key not in self._read]
-        if missing:
-            self._read.update(zip(missing, self.store.read_many(missing), strict=True))
+        with self._asking:
+            missing = [key for key in dict.fromkeys(keys) if key not in self._read]
+            if missing:
+                self._read.update(zip(missing, self.store.read_many(missing), strict=True))
+
+    def fetch_ahead(self, keys: Sequence[str], fetcher: Executor) -> Future[None]:
+        """Start reading `keys` on `fetcher`'s thread, to be taken once the returned future is done."""
+        return fetcher.submit(self.prefetch, keys)
 
     def peek(self, key: str) -> bytes | StoreError:
         """The bytes under `key`, kept for whoever takes them next."""
@@ -62,7 +72,8 @@ class Source:
 
     def take(self, key: str) -> bytes | StoreError:
         """The bytes under `key`, forgotten once given."""
-        found = self._read.pop(key, None)
-        if found is None:
-            found = self.store.read_many((key,))[0]
+        with self._asking:
+            found = self._read.pop(key, None)
+            if found is None:
+                found = self.store.read_many((key,))[0]
         return found
