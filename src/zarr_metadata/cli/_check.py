@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import cast
 
 from zarr_metadata._json import Loc
@@ -54,6 +54,22 @@ class Options:
 
 def check_file(source: Source, key: str, options: Options) -> Checked:
     """Everything to report about the `zarr.json` under `key`, in the order it appears in the file."""
+    return check_document(source, key, options, repair_node_metadata_v3, document_issues, _node_type)
+
+
+RepairOf = Callable[[object], tuple[object, Sequence[Repair]]]
+IssuesOf = Callable[[Source, str, object, Options], Iterable[Issue]]
+
+
+def check_document(
+    source: Source,
+    key: str,
+    options: Options,
+    repair: RepairOf,
+    issues_of: IssuesOf,
+    node_type_of: Callable[[object], NodeType | None] = lambda value: None,
+) -> Checked:
+    """Everything to report about the one-file document under `key`: read, repaired with `repair` when asked, judged by `issues_of`."""
     path = source.path(key)
     data = source.take(key)
     if isinstance(data, StoreError):
@@ -61,10 +77,10 @@ def check_file(source: Source, key: str, options: Options) -> Checked:
     loaded = read_json_text(data)
     if isinstance(loaded, BrokenJSON):
         return Checked([not_json(path, loaded)])
-    value, repairs = repair_node_metadata_v3(loaded.value) if options.repair else (loaded.value, ())
-    issues = [*repair_issues(repairs), *document_issues(source, parent_key(key), value, options)]
+    value, repairs = repair(loaded.value) if options.repair else (loaded.value, ())
+    issues = [*repair_issues(repairs), *issues_of(source, parent_key(key), value, options)]
     findings = located(path, loaded, issues, options)
-    return Checked(findings, _node_type(value), rewrite_of(key, data, loaded.text, value, findings))
+    return Checked(findings, node_type_of(value), rewrite_of(key, data, loaded.text, value, findings))
 
 
 def _node_type(value: object) -> NodeType | None:

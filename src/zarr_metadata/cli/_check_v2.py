@@ -6,13 +6,20 @@ import dataclasses
 from collections import defaultdict
 from collections.abc import Iterator, Mapping
 
-from zarr_metadata.cli._check import Options, located, not_json, problem_issues, repair_issues
+from zarr_metadata.cli._check import (
+    Options,
+    check_document,
+    located,
+    not_json,
+    problem_issues,
+    repair_issues,
+)
 from zarr_metadata.cli._consolidated import zmetadata_disk_issues
 from zarr_metadata.cli._findings import Checked, Finding, Issue, Rewrite, io_error
 from zarr_metadata.cli._json_text import BrokenJSON, JSONText, read_json_text
 from zarr_metadata.cli._rewrite import rewrite_of
 from zarr_metadata.cli._source import Source
-from zarr_metadata.cli._store import StoreError, parent_key
+from zarr_metadata.cli._store import StoreError
 from zarr_metadata.cli._unknown import unknown_name_issues
 from zarr_metadata.cli._walk import ZARR_JSON, ZARRAY, ZATTRS, ZGROUP, Target, join
 from zarr_metadata.model import (
@@ -85,17 +92,7 @@ def _in_file(issue: Issue, files: Mapping[str, object]) -> tuple[str, Issue]:
 
 def check_zmetadata(source: Source, key: str, options: Options) -> Checked:
     """Everything to report about the `.zmetadata` under `key`: its problems, and how it differs from the files it lists."""
-    path = source.path(key)
-    data = source.take(key)
-    if isinstance(data, StoreError):
-        return Checked([io_error(path, str(data))])
-    loaded = read_json_text(data)
-    if isinstance(loaded, BrokenJSON):
-        return Checked([not_json(path, loaded)])
-    value, repairs = repair_consolidated_metadata_v2(loaded.value) if options.repair else (loaded.value, ())
-    issues = [*repair_issues(repairs), *_zmetadata_issues(source, parent_key(key), value, options)]
-    findings = located(path, loaded, issues, options)
-    return Checked(findings, rewrites=rewrite_of(key, data, loaded.text, value, findings))
+    return check_document(source, key, options, repair_consolidated_metadata_v2, _zmetadata_issues)
 
 
 def _zmetadata_issues(source: Source, directory: str, value: object, options: Options) -> Iterator[Issue]:
