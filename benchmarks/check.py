@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import statistics
 import subprocess
 import sys
@@ -78,22 +77,37 @@ def timed(command: list[str]) -> float:
 
 
 def peak_memory(command: list[str]) -> int:
-    """The peak resident memory of `command`'s processes, in bytes (the largest child's)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    subprocess.run(command, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENVIRONMENT)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return max(before, after) * 1024
+    """The peak resident memory of `command`, in bytes: of the largest of its process and the workers it waited for."""
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENVIRONMENT)
+    _, _, usage = os.wait4(process.pid, 0)
+    process.returncode = 0  # reaped here, so that Popen does not wait for it again
+    return usage.ru_maxrss * 1024
+
+
+def written_store(root: Path, count: int) -> None:
+    """Write the store in a process of its own.
+
+    A child process starts as a copy of this one, and its peak memory counts
+    that copy until it runs the command; this process holding every document
+    it wrote would then be measured as the command's.
+    """
+    subprocess.run([sys.executable, __file__, "--write-store", str(root), str(count)], check=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--documents", type=int, default=10_000)
     parser.add_argument("--memory", action="store_true", help="also measure peak memory on 10,000 and 100,000 documents")
+    parser.add_argument("--write-store", nargs=2, metavar=("ROOT", "COUNT"), help=argparse.SUPPRESS)
     arguments = parser.parse_args()
+    if arguments.write_store:
+        root, count = arguments.write_store
+        write_store(Path(root), int(count))
+        return
     check = [sys.executable, "-m", "zarr_metadata", "check"]
     with tempfile.TemporaryDirectory() as temporary:
         store = Path(temporary) / "store.zarr"
-        write_store(store, arguments.documents)
+        written_store(store, arguments.documents)
         baseline = timed([sys.executable, "-c", BASELINE, str(store)])
         command = timed([*check, str(store)])
         print(f"{arguments.documents:,} distinct arrays, {os.cpu_count()} cores")
@@ -103,7 +117,7 @@ def main() -> None:
         for count in (10_000, 100_000):
             with tempfile.TemporaryDirectory() as temporary:
                 store = Path(temporary) / "store.zarr"
-                write_store(store, count)
+                written_store(store, count)
                 print(f"  peak memory, {count:,} documents: {peak_memory([*check, str(store)]) / 2**20:.0f} MB")
 
 
