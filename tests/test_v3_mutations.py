@@ -743,8 +743,7 @@ def codecs_out_of_order(draw: st.DrawFn, document: dict[str, Any]) -> Mutated:
     )
 
 
-@st.composite
-def codecs_without_array_to_bytes(draw: st.DrawFn, document: dict[str, Any]) -> Mutated:
+def codecs_without_array_to_bytes(document: dict[str, Any]) -> st.SearchStrategy[Mutated]:
     """The array -> bytes codec dropped: one problem at the codecs, unless a codec nothing claims remains, which might be it."""
     codecs = list(document["codecs"])
     del codecs[array_to_bytes_index(codecs)]
@@ -754,8 +753,8 @@ def codecs_without_array_to_bytes(draw: st.DrawFn, document: dict[str, Any]) -> 
         def forbidden(problem: ValidationProblem) -> bool:
             return problem.loc == ("codecs",)
 
-        return Mutated(document, (), (("codecs",),), forbidden)
-    return Mutated(document, (Expect.at(("codecs",), "invalid_value"),), (("codecs",),))
+        return st.just(Mutated(document, (), (("codecs",),), forbidden))
+    return st.just(Mutated(document, (Expect.at(("codecs",), "invalid_value"),), (("codecs",),)))
 
 
 @SETTINGS
