@@ -1,5 +1,7 @@
 """Zarr v3: the definitions of the core spec and of zarr-extensions, the scopes that hold them, and the JSON of documents."""
 
+from typing import TYPE_CHECKING
+
 from zarr_metadata._common import (
     ZarrV3ExtensionField,
     ZarrV3MetadataFieldJSON,
@@ -114,9 +116,11 @@ from zarr_metadata.v3.data_type.uint64 import (
 from zarr_metadata.v3.definition import (
     CORE,
     CORE_AND_EXTENSIONS,
-    KNOWN,
     ZarrV3Context,
 )
+
+if TYPE_CHECKING:
+    from zarr_metadata.v3._known import KNOWN
 
 __all__ = [
     "BLOSC_CODEC",
@@ -163,3 +167,13 @@ __all__ = [
     "ZarrV3MetadataFieldJSON",
     "ZarrV3NamedConfigJSON",
 ]
+
+
+def __getattr__(name: str) -> object:
+    # KNOWN imports every definition the package has; a program that reads in
+    # another scope does not pay for it.
+    if name == "KNOWN":
+        from zarr_metadata.v3._known import KNOWN
+
+        return KNOWN
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

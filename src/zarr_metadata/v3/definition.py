@@ -9,6 +9,8 @@ defines; `CORE_AND_EXTENSIONS` adds the zarr-extensions definitions; `KNOWN`
 holds every definition this package has.
 """
 
+from typing import TYPE_CHECKING
+
 from zarr_metadata.v3._aliases import (
     ZarrV3ChunkGridField,
     ZarrV3ChunkKeyEncodingField,
@@ -35,9 +37,11 @@ from zarr_metadata.v3._definition import (
     ZarrV3Kind,
     storage_of,
 )
-from zarr_metadata.v3._known import KNOWN
 from zarr_metadata.v3._pipeline import Stage
 from zarr_metadata.v3._scopes import CORE, CORE_AND_EXTENSIONS
+
+if TYPE_CHECKING:
+    from zarr_metadata.v3._known import KNOWN
 
 __all__ = [
     "CORE",
@@ -68,3 +72,13 @@ __all__ = [
     "ZarrV3StorageTransformerField",
     "storage_of",
 ]
+
+
+def __getattr__(name: str) -> object:
+    # KNOWN imports every definition the package has; a program that reads in
+    # another scope does not pay for it.
+    if name == "KNOWN":
+        from zarr_metadata.v3._known import KNOWN
+
+        return KNOWN
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
