@@ -23,6 +23,7 @@ from zarr_metadata.cli._progress import progress_line
 from zarr_metadata.cli._report import JSONReport, LineReport, Report, Tally, text_line
 from zarr_metadata.cli._run import run
 from zarr_metadata.cli._sarif import SarifReport
+from zarr_metadata.cli._schema import add_schema_command, print_schema
 from zarr_metadata.cli._settings import CONTEXTS, FIELDS, FORMATS, Settings
 from zarr_metadata.cli._statistics import Statistics
 from zarr_metadata.v2 import KNOWN_V2
@@ -76,6 +77,7 @@ def parser() -> argparse.ArgumentParser:
     _store_arguments(check)
     _repair_arguments(check)
     _config_arguments(check)
+    add_schema_command(commands)
     return top
 
 
@@ -164,6 +166,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     _tolerant(sys.stderr)
     try:
         arguments = parser().parse_args(argv)
+        if arguments.command == "schema":
+            return print_schema(arguments, sys.stdout)
         settings = _settings(arguments)
         options = _options(settings)
     except (UsageError, ConfigError, PluginError) as error:
