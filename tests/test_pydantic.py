@@ -406,3 +406,28 @@ def test_the_json_schema_of_a_zmetadata_field_refuses_a_bad_listing() -> None:
     validator = Draft202012Validator(TypeAdapter(ZarrV2ConsolidatedMetadataField).json_schema())
     assert validator.is_valid(ZMETADATA)
     assert not validator.is_valid({**ZMETADATA, "zarr_consolidated_format": 2})
+
+
+V2_ARRAY: dict[str, Any] = {
+    "zarr_format": 2, "shape": [4], "chunks": [2], "dtype": "<f8", "compressor": None,
+    "fill_value": 0, "order": "C", "filters": None, "attributes": {"units": "K"},
+}
+
+
+@pytest.mark.parametrize(
+    ("field", "valid", "invalid"),
+    [
+        (ZarrV2ArrayMetadataField, V2_ARRAY, {**V2_ARRAY, "order": "X"}),
+        (ZarrV2ArrayMetadataField, V2_ARRAY, {**V2_ARRAY, "compressor": {"id": "zlib", "level": 12}}),
+        (ZarrV2GroupMetadataField, {"zarr_format": 2, "attributes": {}}, {"zarr_format": 2, "other": 1}),
+        (
+            ZarrV3ConsolidatedMetadataField,
+            {"kind": "inline", "must_understand": False, "metadata": {}},
+            {"kind": "inline", "must_understand": False, "metadata": {"a": {"zarr_format": 3, "node_type": "tree"}}},
+        ),
+    ],
+)
+def test_every_field_schema_is_the_packages_own_not_the_loose_typeddicts(field: Any, valid: Any, invalid: Any) -> None:
+    validator = Draft202012Validator(TypeAdapter(field).json_schema())
+    assert validator.is_valid(valid)
+    assert not validator.is_valid(invalid)

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from pathlib import Path
 from typing import Any, cast
 
+import jsonschema
 import pytest
 
 from zarr_metadata.definition import fill_value_problems, resolve
+from zarr_metadata.json_schema import field_json_schema_v3, node_metadata_json_schema_v3
 from zarr_metadata.model import read_array_metadata_v3, read_node_metadata_v3
 from zarr_metadata.problems import ValidationProblem
 from zarr_metadata.v3 import KNOWN
@@ -148,3 +151,50 @@ def test_every_registered_name_is_claimed_in_known() -> None:
         if folder.is_dir() and KNOWN.claimant(kind, "r8" if folder.name == "r" else folder.name) is None
     ]
     assert missing == []
+
+
+# --- the schemas take what the readers take ------------------------------------------------
+
+
+@functools.cache
+def _validator(kind: type[Any] | None) -> jsonschema.Draft202012Validator:
+    schema = node_metadata_json_schema_v3(context=KNOWN) if kind is None else field_json_schema_v3(kind, context=KNOWN)
+    return jsonschema.Draft202012Validator(schema)
+
+
+def _schema_cases(extension: str, example: object) -> list[tuple[type[Any] | None, object]]:
+    """What a schema must take of an example the readers take: each document or field in it, with its kind (None for a document)."""
+    kind = KINDS.get(extension.partition("/")[0])
+    if isinstance(example, list):
+        return [(CodecDefinition, item) for item in cast("list[object]", example)]
+    members = cast("dict[str, Any]", example)
+    if "zarr_format" in members:
+        return [(None, members)]
+    if "data_type" in members:
+        return [(None, _array(members))]
+    if "codecs" in members:
+        return [(CodecDefinition, codec) for codec in members["codecs"]]
+    if "name" in members and kind is not None:
+        return [(kind, members)]
+    if "fields" in members:
+        return [(DataTypeDefinition, {"name": extension.partition("/")[2], "configuration": members})]
+    return []
+
+
+@needs_registry
+@pytest.mark.parametrize(("extension", "index", "block"), README_EXAMPLES, ids=[f"{extension}-{index}" for extension, index, _ in README_EXAMPLES])
+def test_the_schema_takes_every_readme_example_the_readers_take(extension: str, index: int, block: str) -> None:
+    example = _parsed(block)
+    if (extension, index) in DEVIATIONS or _problems(extension, example):
+        pytest.skip("the readers refuse this example")
+    for kind, value in _schema_cases(extension, example):
+        errors = [error.message for error in _validator(kind).iter_errors(value)]
+        assert errors == [], (kind, value)
+
+
+@needs_registry
+@pytest.mark.parametrize("path", EXAMPLE_FILES, ids=[path.relative_to(REGISTRY).as_posix() for path in EXAMPLE_FILES])
+def test_the_schema_takes_every_example_file(path: Path) -> None:
+    extension = path.relative_to(REGISTRY).parts
+    for kind, value in _schema_cases(f"{extension[0]}/{extension[1]}", json.loads(path.read_text(encoding="utf-8"))):
+        assert [error.message for error in _validator(kind).iter_errors(value)] == []

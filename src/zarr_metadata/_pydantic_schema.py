@@ -95,14 +95,15 @@ def input_schema(shape: type, context: object | None) -> CoreSchema | None:
     written = _written(shape, context)
     if written is None:
         return None
-    version = "zarr_metadata.v2" if shape is ZarrV2ConsolidatedMetadataJSON else "zarr_metadata.v3"
+    v2 = shape in (ZarrV2ArrayMetadataJSON, ZarrV2GroupMetadataJSON, ZarrV2ConsolidatedMetadataJSON)
+    version = "zarr_metadata.v2" if v2 else "zarr_metadata.v3"
     # Made anew each time: pydantic changes the core schemas it is given.
     return _with_definitions(written, _prefix(version, context))
 
 
 @functools.lru_cache(maxsize=32)
 def _written(shape: type, context: object | None) -> JSONSchema | None:
-    from zarr_metadata import json_schema
+    from zarr_metadata import _schema_v2, json_schema
 
     if shape is ZarrV3ArrayMetadataJSON or shape is ZarrV3GroupMetadataJSON:
         node = json_schema.node_metadata_json_schema_v3(context=cast(Any, context))
@@ -116,9 +117,29 @@ def _written(shape: type, context: object | None) -> JSONSchema | None:
             "properties": {"node_type": {"const": node_type}},
             "required": ["node_type"],
         }
+    if shape is ZarrV3ConsolidatedMetadataJSON:
+        group = json_schema.node_metadata_json_schema_v3(context=cast(Any, context))
+        # Wrapped, not the bare reference: pydantic takes a root that is only a
+        # `$ref` for its own, and would follow the member's cycle through groups.
+        return {"$defs": group.get("$defs", {}), "allOf": [{"$ref": f"{_LOCAL}ZarrV3ConsolidatedMetadataJSON"}]}
     if shape is ZarrV2ConsolidatedMetadataJSON:
         return json_schema.consolidated_metadata_json_schema_v2(context=cast(Any, context))
+    if shape is ZarrV2ArrayMetadataJSON:
+        return _with_attributes(_schema_v2.zarray_json_schema_v2(context=cast(Any, context)), "ZArray")
+    if shape is ZarrV2GroupMetadataJSON:
+        return _with_attributes(_schema_v2.zgroup_json_schema_v2(context=cast(Any, context)), "ZGroup")
     return None
+
+
+def _with_attributes(file_schema: JSONSchema, name: str) -> JSONSchema:
+    """The schema of a v2 node file's document with its `.zattrs` as `attributes`, as a v2 model reads and writes it."""
+    definitions = dict(cast(Mapping[str, Any], file_schema["$defs"]))
+    node = dict(definitions[name])
+    properties = dict(cast(Mapping[str, Any], node.get("properties", {})))
+    properties["attributes"] = {"type": "object", "description": "The node's `.zattrs`: the user attributes."}
+    node["properties"] = properties
+    definitions[f"{name}Node"] = node
+    return {"$defs": definitions, "allOf": [{"$ref": f"{_LOCAL}{name}Node"}]}
 
 
 def _prefix(version: str, context: object | None) -> str:
