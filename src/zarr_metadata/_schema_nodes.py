@@ -154,3 +154,32 @@ def _scalar(node: Scalar) -> JSONSchema:
         if bound is not None:
             found[keyword] = bound
     return found
+
+
+class ScopeSchemas:
+    """The schemas of one scope's fields and documents, sharing one `$defs`; each format's writer says what a field is."""
+
+    def __init__(self) -> None:
+        self.writer = NodeWriter(override=self._override)
+        self._named: dict[object, str] = {}
+
+    def document(self, root: JSONSchema) -> JSONSchema:
+        """`root` as a whole schema document, with every definition it refers to."""
+        found: JSONSchema = {"$schema": DRAFT_2020_12, **root}
+        if self.writer.definitions:
+            found["$defs"] = dict(self.writer.definitions)
+        return found
+
+    def _named_once(self, key: object, name: str, write: Callable[[], JSONSchema]) -> JSONSchema:
+        """A reference to the definition of `key`, written by `write` the first time it is asked for."""
+        known = self._named.get(key)
+        if known is None:
+            # Named before written: a field may hold fields of its own kind (a codec
+            # holds codecs, a structured type holds types), which refer to the name.
+            known = self._named[key] = self.writer.define(name, lambda: {})
+            self.writer.definitions[known] = write()
+        return {"$ref": f"#/$defs/{known}"}
+
+    def _override(self, node: Node) -> JSONSchema | None:
+        """The schema to write in place of `node`, or None to write it as the checker reads it."""
+        return None

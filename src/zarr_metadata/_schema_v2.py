@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from typing import Any, cast
 
 from zarr_metadata._descriptions import description_of
 from zarr_metadata._json import JSONValue
-from zarr_metadata._schema_nodes import DRAFT_2020_12, JSONSchema, NodeWriter
+from zarr_metadata._schema_nodes import JSONSchema, ScopeSchemas
 from zarr_metadata._shapes import Alias, Node, Reader, Record
 from zarr_metadata.definition._definition import Definition
 from zarr_metadata.definition._positions import kind_of_alias
@@ -71,20 +70,12 @@ def consolidated_metadata_json_schema_v2(*, context: ZarrV2Context | None = None
     return schemas.document(root)
 
 
-class V2Schemas:
+class V2Schemas(ScopeSchemas):
     """The schemas of one v2 scope's fields and documents, sharing one `$defs`."""
 
     def __init__(self, context: ZarrV2Context) -> None:
+        super().__init__()
         self.context = context
-        self.writer = NodeWriter(override=self._override)
-        self._named: dict[object, str] = {}
-
-    def document(self, root: JSONSchema) -> JSONSchema:
-        """`root` as a whole schema document, with every definition it refers to."""
-        found: JSONSchema = {"$schema": DRAFT_2020_12, **root}
-        if self.writer.definitions:
-            found["$defs"] = dict(self.writer.definitions)
-        return found
 
     def field(self, kind: type[Definition[Any]]) -> JSONSchema:
         """A reference to the schema of a field of `kind`."""
@@ -104,13 +95,6 @@ class V2Schemas:
         """A reference to the schema of a `.zgroup`."""
         return self._named_once(ZarrV2ZGroupJSON, "ZGroup", lambda: self._file(ZarrV2ZGroupJSON))
 
-    def _named_once(self, key: object, name: str, write: Callable[[], JSONSchema]) -> JSONSchema:
-        known = self._named.get(key)
-        if known is None:
-            # Named before written: a structured data type holds data types.
-            known = self._named[key] = self.writer.define(name, lambda: {})
-            self.writer.definitions[known] = write()
-        return {"$ref": f"#/$defs/{known}"}
 
     def _override(self, node: Node) -> JSONSchema | None:
         if isinstance(node, Alias):

@@ -7,7 +7,7 @@ from typing import Any, cast
 
 from zarr_metadata._descriptions import description_of
 from zarr_metadata._json import JSONValue
-from zarr_metadata._schema_nodes import DRAFT_2020_12, JSONSchema, NodeWriter
+from zarr_metadata._schema_nodes import JSONSchema, ScopeSchemas
 from zarr_metadata._shapes import Alias, Node, Reader, Record
 from zarr_metadata.definition._definition import EXTENSION_NAME, URI, Definition
 from zarr_metadata.definition._positions import kind_of_alias
@@ -58,20 +58,12 @@ def group_metadata_json_schema_v3(*, context: ZarrV3Context | None = None) -> JS
     return schemas.document(schemas.group())
 
 
-class V3Schemas:
+class V3Schemas(ScopeSchemas):
     """The schemas of one scope's fields and documents, sharing one `$defs`."""
 
     def __init__(self, context: ZarrV3Context) -> None:
+        super().__init__()
         self.context = context
-        self.writer = NodeWriter(override=self._override)
-        self._named: dict[object, str] = {}
-
-    def document(self, root: JSONSchema) -> JSONSchema:
-        """`root` as a whole schema document, with every definition it refers to."""
-        found: JSONSchema = {"$schema": DRAFT_2020_12, **root}
-        if self.writer.definitions:
-            found["$defs"] = dict(self.writer.definitions)
-        return found
 
     def field(self, kind: type[Definition[Any]]) -> JSONSchema:
         """A reference to the schema of a field of `kind`."""
@@ -92,13 +84,6 @@ class V3Schemas:
         """A reference to the schema of a group's `zarr.json`."""
         return self._named_once(ZarrV3GroupMetadataJSON, "GroupMetadata", self._group)
 
-    def _named_once(self, key: object, name: str, write: Any) -> JSONSchema:
-        known = self._named.get(key)
-        if known is None:
-            # Named before written: a codec holds codecs, a group's consolidated metadata holds groups.
-            known = self._named[key] = self.writer.define(name, lambda: {})
-            self.writer.definitions[known] = write()
-        return {"$ref": f"#/$defs/{known}"}
 
     def _override(self, node: Node) -> JSONSchema | None:
         if isinstance(node, Alias):
