@@ -431,3 +431,9 @@ def test_every_field_schema_is_the_packages_own_not_the_loose_typeddicts(field: 
     validator = Draft202012Validator(TypeAdapter(field).json_schema())
     assert validator.is_valid(valid)
     assert not validator.is_valid(invalid)
+
+
+def test_a_context_key_that_is_not_a_scope_is_a_clear_mistake() -> None:
+    adapter = TypeAdapter(ZarrV3ArrayMetadataField)
+    with pytest.raises(TypeError, match="must be a ZarrV3Context, got ZarrV2Context"):
+        adapter.validate_python({"zarr_format": 3}, context={CONTEXT_KEY: KNOWN_V2})

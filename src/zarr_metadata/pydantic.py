@@ -161,6 +161,11 @@ def _read_in_context(model: type[M]) -> Callable[[Any, ValidationInfo], M]:
         context = (
             cast(Mapping[str, object], given).get(kind.key) if isinstance(given, Mapping) else None
         )
+        if context is not None and not isinstance(context, kind.scope):
+            # A mistake of the program, not of the document: say so, not a reader's traceback.
+            raise TypeError(
+                f"the validation context's {kind.key!r} must be a {kind.scope.__name__}, got {type(context).__name__}"
+            )
         return _read(value, kind.reader, context)
 
     return coerce
