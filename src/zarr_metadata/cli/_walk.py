@@ -56,14 +56,16 @@ def in_tree_order(directories: Iterable[str]) -> list[str]:
 
 
 def directory_targets(directory: str, names: set[str]) -> list[Target]:
-    """The targets of one directory, given the metadata file names it holds: its `zarr.json`, its v2 node, its `.zmetadata`."""
+    """The targets of one directory, given the metadata file names it holds: its `zarr.json`, its `.zmetadata`, its v2 node."""
     found: list[Target] = []
     if ZARR_JSON in names:
         found.append(Target("v3", directory, (join(directory, ZARR_JSON),)))
-    if not names.isdisjoint(V2_NODE_FILES):
-        found.append(v2_node(directory, names))
+    # The listing before the node beside it: comparing them reads the node's files,
+    # which its own target then takes rather than reading them again.
     if ZMETADATA in names:
         found.append(Target("v2_consolidated", directory, (join(directory, ZMETADATA),)))
+    if not names.isdisjoint(V2_NODE_FILES):
+        found.append(v2_node(directory, names))
     return found
 
 
