@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 import _v3_documents as documents
 import zarr_metadata
-from zarr_metadata.definition._reader import Kept, readers_of
+from zarr_metadata.definition._kept import Kept
+from zarr_metadata.definition._reader import readers_of
 from zarr_metadata.model import read_array_metadata_v3, read_node_metadata_v3
 from zarr_metadata.v3.definition import CORE_AND_EXTENSIONS, CodecDefinition
 

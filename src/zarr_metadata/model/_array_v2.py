@@ -19,7 +19,8 @@ from zarr_metadata._json import UNSET, JSONValue, Loc, UserJSONValue, Validation
 from zarr_metadata._refuse import FAIL, MAX_DEPTH, Checker
 from zarr_metadata._shapes import typeddict_members
 from zarr_metadata.definition._fields import AcceptedField, ResolvedField
-from zarr_metadata.definition._reader import FieldReader, Readers, json_key
+from zarr_metadata.definition._kept import json_key
+from zarr_metadata.definition._reader import FieldReader, Readers
 from zarr_metadata.model._read import (
     missing,
     not_a_document,

@@ -21,7 +21,8 @@ from zarr_metadata._refuse import FAIL, MAX_DEPTH, Checker
 from zarr_metadata._shapes import typeddict_members
 from zarr_metadata.definition._definition import blame, no_rules
 from zarr_metadata.definition._fields import AcceptedField, ResolvedField
-from zarr_metadata.definition._reader import FieldReader, Readers, add_found, json_key
+from zarr_metadata.definition._kept import json_key
+from zarr_metadata.definition._reader import FieldReader, Readers, add_found
 from zarr_metadata.model._read import (
     missing,
     not_a_document,
