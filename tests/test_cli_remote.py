@@ -261,19 +261,10 @@ def test_write_puts_the_bytes_in_place_and_leaves_no_temporary_key(s3: Bucket, s
     assert partial == {"/bucket/store/zarr.json", "/bucket/store/a/zarr.json"}
 
 
-def test_copy_keeps_the_original_byte_for_byte(s3: Bucket, s3_store: FsspecStore) -> None:
-    s3_store.copy("zarr.json", "zarr.json.orig")
-    s3_store.write("zarr.json", b"{}")
-    assert s3.fs.cat_file("bucket/store/zarr.json.orig") == b'{"zarr_format": 3, "node_type": "group"}'
-    assert s3.fs.cat_file("bucket/store/zarr.json") == b"{}"
-
-
-def test_a_write_or_copy_the_store_refuses_is_a_store_error(s3: Bucket, s3_store: FsspecStore) -> None:
+def test_a_write_the_store_refuses_is_a_store_error(s3: Bucket, s3_store: FsspecStore) -> None:
     s3.fs.rm("bucket", recursive=True)
     with pytest.raises(StoreError, match=r"^cannot write s3://bucket/store/zarr.json: The specified bucket does not exist$"):
         s3_store.write("zarr.json", b"{}")
-    with pytest.raises(StoreError, match=r"^cannot copy s3://bucket/store/zarr.json to s3://bucket/store/zarr.json.orig: "):
-        s3_store.copy("zarr.json", "zarr.json.orig")
 
 
 def test_repair_write_puts_the_cured_document_in_the_bucket_and_keeps_the_original(s3: Bucket) -> None:

@@ -56,7 +56,6 @@ class FileSystem(Protocol):
     def cat_file(self, path: str) -> bytes: ...
     def pipe_file(self, path: str, value: bytes) -> None: ...
     def mv(self, path1: str, path2: str) -> None: ...
-    def copy(self, path1: str, path2: str) -> None: ...
     def rm_file(self, path: str) -> None: ...
 
 
@@ -186,13 +185,6 @@ class FsspecStore:
         except Exception as error:  # the store refused: say so, and leave no temporary key behind
             self._forget(temporary)
             raise StoreError(f"cannot write {self.path(key)}: {_reason(error, target)}") from None
-
-    def copy(self, key: str, to_key: str) -> None:
-        """Copy the bytes under `key` to `to_key`, as they are (to keep an original beside a repaired document). Raises `StoreError`."""
-        try:
-            self._fs.copy(self._fs_path(key), self._fs_path(to_key))
-        except Exception as error:  # the store refused
-            raise StoreError(f"cannot copy {self.path(key)} to {self.path(to_key)}: {_reason(error, self._fs_path(key))}") from None
 
     def close(self) -> None:
         """Release a file system made for this store alone (a `zip::` archive)."""

@@ -40,21 +40,6 @@ def join(directory: str, name: str) -> str:
     return f"{directory}/{name}" if directory else name
 
 
-def metadata_by_directory(keys: Iterable[str]) -> dict[str, set[str]]:
-    """The metadata file names under each directory that holds any, from every key of a store."""
-    found: dict[str, set[str]] = {}
-    for key in keys:
-        directory, _, name = key.rpartition("/")
-        if name in METADATA_FILES:
-            found.setdefault(directory, set()).add(name)
-    return found
-
-
-def in_tree_order(directories: Iterable[str]) -> list[str]:
-    """`directories` as a walk visits them: each before what is below it, each level sorted."""
-    return sorted(directories, key=lambda directory: directory.split("/") if directory else [])
-
-
 def directory_targets(directory: str, names: set[str]) -> list[Target]:
     """The targets of one directory, given the metadata file names it holds: its `zarr.json`, its `.zmetadata`, its v2 node."""
     found: list[Target] = []
