@@ -634,3 +634,14 @@ def test_all_lists_the_public_names() -> None:
     assert module.__all__ == sorted(module.__all__)
     assert all(hasattr(module, name) for name in module.__all__)
     assert {"CONTEXT_KEY", "CONTEXT_KEY_V2", "InScope", "ZarrV3ArrayMetadataField", "ZarrV2ConsolidatedMetadataField"} <= set(module.__all__)
+
+
+def test_an_in_scope_over_another_overrides_it() -> None:
+    from zarr_metadata.v3 import CORE_AND_EXTENSIONS
+
+    Extended = Annotated[ZarrV3ArrayMetadataField, InScope(CORE_AND_EXTENSIONS)]
+    adapter = TypeAdapter(Annotated[Extended, InScope(KNOWN)])
+    assert adapter.validate_python(ARRAY).context is KNOWN
+    assert adapter.validate_python(ZarrV3ArrayMetadata(ARRAY)).context is KNOWN
+    with pytest.raises(ValidationError):
+        adapter.validate_python(ZLIB)

@@ -315,6 +315,10 @@ class InScope:
         except PydanticSchemaGenerationError:
             # A model class alone has no pydantic schema: it is read as its field type is.
             inner = handler.generate_schema(_FIELDS[source])
+        if inner.get("metadata", {}).get(_IN_SCOPE) is True and inner["type"] == "function-before":
+            # An InScope written over another overrides it: the inner one would read
+            # the model made here again in its own scope.
+            inner = inner["schema"]
 
         def scoped(value: Any) -> Any:
             # The model made here passes the field's own validator as it is.
@@ -323,8 +327,15 @@ class InScope:
             return _read(value, kind.reader, context)
 
         return core_schema.no_info_before_validator_function(
-            scoped, inner, json_schema_input_schema=input_schema(kind.shape, context)
+            scoped,
+            inner,
+            json_schema_input_schema=input_schema(kind.shape, context),
+            metadata={_IN_SCOPE: True},
         )
+
+
+_IN_SCOPE: Final = "zarr_metadata_in_scope"
+"""Marks the core schema `InScope` makes, so that an `InScope` over it can replace it."""
 
 
 def _serializer(model: type[Any], shape: type) -> PlainSerializer:
