@@ -546,6 +546,8 @@ def test_a_bare_scope_scopes_the_fields_of_its_version_only() -> None:
         pytest.param({"Zarr-Metadata-Context": KNOWN}, id="the key cased and separated otherwise"),
         pytest.param({"zarr_metadata_scope": "known"}, id="a key in the package's name that it does not read"),
         pytest.param({CONTEXT_KEY: "KNOWN"}, id="the key holding a name, not a scope"),
+        pytest.param({"zarr_metdata_context": None}, id="a misspelled key holding nothing"),
+        pytest.param({"zarr_scope": "known"}, id="a key naming a zarr scope"),
     ],
 )
 def test_a_mistaken_validation_context_is_a_type_error(context: dict[str, Any]) -> None:

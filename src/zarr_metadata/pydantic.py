@@ -11,8 +11,9 @@ except to a field `InScope` binds, which reads it again in its scope
 
 A validation context is shared with the program's own validators, so a
 mapping may hold other keys; but a scope held under a key no field reads, or
-a key in this package's name (`zarr_metadata...`) that is not one of the two,
-is a mistake, and raises `TypeError`, as a scope of the other version does.
+a key that reads as one of the two misspelled (in this package's name, or
+naming a Zarr context or scope: `zarr_metdata_context`, `zarr_scope`), is a
+mistake, and raises `TypeError`, as a scope of the other version does.
 """
 
 from __future__ import annotations
@@ -248,7 +249,7 @@ def _scope_given(given: object, kind: _Kind) -> ZarrV3Context | ZarrV2Context | 
                 f"the validation context holds a {type(value).__name__} under {key!r}, which no field reads: "
                 f"v3 fields read theirs under {CONTEXT_KEY!r}, v2 fields under {CONTEXT_KEY_V2!r}"
             )
-        elif isinstance(key, str) and _in_our_name(key):
+        elif isinstance(key, str) and _looks_like_ours(key):
             raise TypeError(
                 f"the validation context key {key!r} is none this package reads: "
                 f"{CONTEXT_KEY!r} (v3) or {CONTEXT_KEY_V2!r} (v2)"
@@ -256,14 +257,18 @@ def _scope_given(given: object, kind: _Kind) -> ZarrV3Context | ZarrV2Context | 
     return found
 
 
-def _in_our_name(key: str) -> bool:
-    """Whether `key` is in this package's name, however cased or separated (`Zarr-Metadata.Context`)."""
-    if len(key) < 12:
+def _looks_like_ours(key: str) -> bool:
+    """Whether `key` reads as one of the two keys misspelled: in this package's name, or a Zarr context or scope.
+
+    However cased or separated (`Zarr-Metadata.Context`, `zarr_metdata_context`,
+    `zarr_scope`); a program's own keys about Zarr (`zarr_path`) are left to it.
+    """
+    if not key.lower().startswith("zarr"):
         return False
     folded = key.lower()
     for separator in "-. ":
         folded = folded.replace(separator, "_")
-    return folded.startswith(("zarr_metadata", "zarrmetadata"))
+    return folded.startswith(("zarr_metadata", "zarrmetadata")) or "context" in folded or "scope" in folded
 
 
 def _read_in_context(model: type[M]) -> Callable[[Any, ValidationInfo], M]:
