@@ -113,9 +113,11 @@ def test_a_codec_the_scope_does_not_claim_is_an_unknown_name_in_the_file_and_in_
     result = run("check", "--context", "core", "examples/valid")
     assert lines(result) == [
         "examples/valid/zarr.json:30:17: /consolidated_metadata/metadata/images/codecs/0/configuration/codecs/1 "
-        'unknown_name: nothing in scope claims the codec "zstd", so no reader can open the node',
+        'unknown_name: nothing in scope claims the codec "zstd", so no reader limited to this scope can open the node; '
+        "the known scope claims it (--context known)",
         "examples/valid/images/zarr.json:22:11: /codecs/0/configuration/codecs/1 "
-        'unknown_name: nothing in scope claims the codec "zstd", so no reader can open the node',
+        'unknown_name: nothing in scope claims the codec "zstd", so no reader limited to this scope can open the node; '
+        "the known scope claims it (--context known)",
         "3 documents, 2 problems, 0 warnings",
     ]
     assert result.returncode == 1

@@ -37,6 +37,7 @@ IEEE_WIDTHS = {"float16": 16, "float32": 32, "float64": 64}
 COMPONENTS: dict[str, str] = {
     ("complex_bfloat16" if component == "bfloat16" else f"complex_{component}"): component
     for component in [*IEEE_WIDTHS, *FORMATS]
+    if component != "float8_e4m3fn"  # tensorstore's, which has no complex type
 }
 """Each complex type, and the type of its real and imaginary components."""
 NAMES = sorted(COMPONENTS)

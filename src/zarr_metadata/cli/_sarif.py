@@ -36,7 +36,7 @@ RULES: dict[str, str] = {
     "unknown_key": "An object has a member it does not define.",
     "invalid_json": "A metadata file is not UTF-8 JSON.",
     "duplicate_key": "An object names a member twice.",
-    "unknown_name": "A name nothing in scope claims, so no reader can open the node.",
+    "unknown_name": "A name nothing in scope claims, so no reader limited to the scope can open the node.",
     "unlisted": "Consolidated metadata leaves out a node of the store.",
     "invalid_hierarchy": "A node cannot be reached from the root of its store, or is named as Zarr does not allow.",
     "no_metadata": "A target holds no Zarr metadata.",

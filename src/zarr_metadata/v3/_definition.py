@@ -46,6 +46,7 @@ from zarr_metadata.v3._aliases import (
     ZarrV3StorageTransformerField,
 )
 from zarr_metadata.v3._documents import ZarrV3ArrayMetadataJSON, ZarrV3GroupMetadataJSON
+from zarr_metadata.v3.data_type._v2_type_string import v2_type_string_message
 
 CodecKind = Literal["array_array", "array_bytes", "bytes_bytes"]
 """What a codec converts its input to: the three positions a pipeline puts in order."""
@@ -286,6 +287,12 @@ class DataTypeDefinition(WithFillValue[C], _V3Field[C]):
         # `r08` is no name of its own: it is raw bits of 8 written with a
         # leading zero, which no writer means and no reader should guess at.
         if _PADDED_RAW_BYTES_NAME.fullmatch(name) is None:
+            if is_extension_name(name):
+                return None
+            v2_message = v2_type_string_message(name)
+            if v2_message is not None:
+                loc = loc if isinstance(value, str) else (*loc, "name")
+                return ValidationProblem(loc, v2_message, "invalid_value", input=name)
             return super().name_problem(name, value, loc)
         bits = int(name[1:])
         return ValidationProblem(
