@@ -198,8 +198,8 @@ class _Run:
             for rewrite in rewrites:
                 self.show_diff(unified_diff(source.path(rewrite.key), rewrite))
         elif self.options.write:
-            for rewrite, error in write_back(source.store, rewrites, self.options.backup_dir):
-                self.emit(io_error(source.path(rewrite.key), f"the repaired document was not written: {error}"))
+            for failed in write_back(source.store, rewrites, self.options.backup_dir, source.holds):
+                self.emit(Finding(source.path(failed.rewrite.key), 1, 1, (), failed.kind, failed.message, "error"))
 
     def _first_sight(self, opened: Opened, target: Target) -> bool:
         """Whether `target` is met for the first time: a node named as a directory and again by one of its files is checked once."""

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
+from zarr_metadata.cli._files import create_backup, is_inside, unsafe_key
 from zarr_metadata.cli._findings import Rewrite
 from zarr_metadata.cli._open import is_url
-from zarr_metadata.cli._store import DirectoryStore, Store, StoreError
+from zarr_metadata.cli._store import DirectoryStore, Store, StoreError, ZipStore
 
 BACKUP_SUFFIX = ".orig"
 
@@ -35,23 +37,75 @@ def patch_path(path: str) -> str:
     return path.replace(os.sep, "/")
 
 
-def write_back(store: Store, rewrites: Iterable[Rewrite], backup_dir: str | None) -> list[tuple[Rewrite, StoreError]]:
-    """Write each rewrite to `store`, keeping its original first; the rewrites that could not be written, with why.
+@dataclasses.dataclass(frozen=True)
+class NotWritten:
+    """A rewrite that was not written, the kind of its finding (`io_error`, `not_written`) and why."""
+
+    rewrite: Rewrite
+    kind: str
+    message: str
+
+
+def write_back(store: Store, rewrites: Iterable[Rewrite], backup_dir: str | None, holds: Callable[[str], bool]) -> list[NotWritten]:
+    """Write each rewrite to `store`, keeping its original first; the rewrites that were not written, with why.
 
     The original goes beside the document (`zarr.json.orig`) or, with
-    `backup_dir`, to the same key under that local directory. A document is
-    replaced only once its original is safe.
+    `backup_dir`, to the same key under that local directory; where a backup
+    is already, the next free number is taken (`zarr.json.orig.1`). A
+    document is replaced only once its original is safe. `holds` says
+    whether the store holds a key. Every path written stays inside the
+    store or the backup directory: a key that would leave it is refused.
     """
-    failed: list[tuple[Rewrite, StoreError]] = []
-    backups: Store = DirectoryStore(backup_dir) if backup_dir is not None else store
+    failed: list[NotWritten] = []
     for rewrite in rewrites:
-        backup_key = rewrite.key if backup_dir is not None else rewrite.key + BACKUP_SUFFIX
+        refused = unsafe_key(rewrite.key)
+        if refused is not None:
+            failed.append(NotWritten(rewrite, "not_written", f"the repaired document was not written: {refused}"))
+            continue
         try:
-            _write(backups, backup_key, rewrite.original)
+            _keep_original(store, rewrite, backup_dir, holds)
             _write(store, rewrite.key, rewrite.repaired)
         except StoreError as error:
-            failed.append((rewrite, error))
+            failed.append(NotWritten(rewrite, "io_error", f"the repaired document was not written: {error}"))
     return failed
+
+
+def _keep_original(store: Store, rewrite: Rewrite, backup_dir: str | None, holds: Callable[[str], bool]) -> None:
+    """Keep the original of `rewrite`, under `backup_dir` or beside it, never over another backup; raises `StoreError`."""
+    like = _status(store, rewrite.key)
+    if backup_dir is not None:
+        path = os.path.join(backup_dir, *rewrite.key.split("/"))
+        _create_backup(backup_dir, path, rewrite.original, like)
+    elif isinstance(store, DirectoryStore):
+        _create_backup(store.name or os.curdir, store.path(rewrite.key + BACKUP_SUFFIX), rewrite.original, like)
+    else:
+        has = getattr(store, "has", None)
+        key = rewrite.key + BACKUP_SUFFIX
+        number = 0
+        while holds(key) or (callable(has) and has(key)):
+            number += 1
+            key = f"{rewrite.key}{BACKUP_SUFFIX}.{number}"
+        _write(store, key, rewrite.original)
+
+
+def _create_backup(root: str, path: str, data: bytes, like: os.stat_result | None) -> None:
+    if not is_inside(root, path):
+        raise StoreError(f"cannot keep the original at {path}: it leads outside {root}")
+    try:
+        create_backup(path, data, like)
+    except OSError as error:
+        raise StoreError(f"cannot keep the original at {path}: {error.strerror or error}") from None
+
+
+def _status(store: Store, key: str) -> os.stat_result | None:
+    """The mode and owner a backup of `key` takes: the document's, or for a zip member the archive's; None for a remote store."""
+    path = store.path(key) if isinstance(store, DirectoryStore) else store.name if isinstance(store, ZipStore) else None
+    if path is None:
+        return None
+    try:
+        return os.stat(path)
+    except OSError:
+        return None
 
 
 def _write(store: Store, key: str, data: bytes) -> None:
