@@ -9,6 +9,7 @@ write, which is how findings name their file.
 from __future__ import annotations
 
 import os
+import warnings
 import zipfile
 from collections.abc import Iterable, Iterator, Sequence
 from typing import BinaryIO, Protocol
@@ -185,7 +186,9 @@ class ZipStore:
 
     def _copy(self, file: BinaryIO) -> None:
         """Write the archive with what was put: every member kept, in order, duplicates and directories too."""
-        with zipfile.ZipFile(file, "w") as archive:
+        with zipfile.ZipFile(file, "w") as archive, warnings.catch_warnings():
+            # A name written twice is kept twice, as it was: zipfile's warning about it says nothing new.
+            warnings.filterwarnings("ignore", "Duplicate name", UserWarning)
             for member in self._archive.infolist():
                 # Of a name written twice, readers take the last member, so that is the one replaced.
                 replaced = member.filename in self._written and self._members.get(member.filename) is member
