@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import difflib
 import json
+import math
 import subprocess
 import sys
 import zipfile
@@ -10,11 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from zarr_metadata.cli._check import Options
 from zarr_metadata.cli._findings import Finding
-from zarr_metadata.cli._rewrite import serialised
+from zarr_metadata.cli._rewrite import edited, serialised
 from zarr_metadata.cli._run import run
+from zarr_metadata.model import repair_node_metadata_v3
 from zarr_metadata.v3 import KNOWN
 
 # zarr-python 3.0 wrote 0 for the chunk length of an empty dimension.
@@ -244,3 +249,46 @@ def test_a_document_and_its_consolidated_copy_are_written_together(tmp_path: Pat
     after: list[Finding] = []
     run([str(tmp_path)], Options(KNOWN, strict=True), after.append)
     assert after == []
+
+
+# `edited`, on any layout
+
+
+_FILLS = st.sampled_from([math.nan, math.inf, -math.inf, 0.5])
+
+
+@st.composite
+def _laid_out_stores(draw: st.DrawFn) -> tuple[str, object]:
+    """The text of a v3 group that lists arrays with bare non-finite fill values, in a layout of a writer's, and the document."""
+    arrays = {
+        f"a{index}": {**EMPTY, "shape": [0], "data_type": "float32", "fill_value": draw(_FILLS), "codecs": [{"name": "bytes", "configuration": {"endian": "little"}}]}
+        for index in range(draw(st.integers(1, 3)))
+    }
+    if draw(st.booleans()):
+        # zarr-python wrote `null` for a child group without consolidated metadata: the repair removes the member.
+        arrays["g"] = dict(draw(st.permutations([("zarr_format", 3), ("node_type", "group"), ("consolidated_metadata", None)])))
+    members: list[tuple[str, object]] = [
+        ("zarr_format", 3),
+        ("node_type", "group"),
+        ("consolidated_metadata", {"kind": "inline", "must_understand": False, "metadata": arrays}),
+        ("attributes", {"note": draw(st.text(max_size=5))}),
+    ]
+    if draw(st.booleans()):
+        members.append(("extra", {"must_understand": False}))
+    document = dict(draw(st.permutations(members)))
+    indent = draw(st.sampled_from([None, 1, 2, 4, "\t"]))
+    separators = draw(st.sampled_from([(", ", ": "), (",", ":"), (",", ": ")]))
+    return json.dumps(document, indent=indent, separators=separators, ensure_ascii=draw(st.booleans())), document
+
+
+@settings(max_examples=150, deadline=None)
+@given(_laid_out_stores())
+def test_an_edited_document_reads_as_the_repaired_one_and_keeps_every_line_no_repair_touches(laid_out: tuple[str, object]) -> None:
+    text, document = laid_out
+    repaired, repairs = repair_node_metadata_v3(document)
+    result = edited(text, repaired, [repair.loc for repair in repairs])
+    assert result is not None
+    assert json.dumps(json.loads(result)) == json.dumps(repaired)
+    changed = [line for line in difflib.ndiff(text.splitlines(), result.splitlines()) if line[:1] in "+-"]
+    # Each repair changes the one line that holds its value, or removes a member (and the comma of the line before).
+    assert len(changed) <= 3 * len(repairs)

@@ -193,3 +193,16 @@ def test_a_member_of_a_listed_zarray_that_v2_does_not_define_is_an_ignored_membe
         "/metadata/a~1.zarray/codecs warning ignored_member",
         "/codecs warning ignored_member",
     ]
+
+
+def test_bare_nan_attributes_of_a_document_v3_consolidated_metadata_lists(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    child = {**ARRAY_V3, "attributes": {"offset": float("nan")}}
+    group = {"zarr_format": 3, "node_type": "group", "consolidated_metadata": {"kind": "inline", "must_understand": False, "metadata": {"a": child}}}
+    write(tmp_path / "s" / "zarr.json", json.dumps(group))
+    write(tmp_path / "s" / "a" / "zarr.json", json.dumps(child))
+    status, lines = report([str(tmp_path / "s")], capsys)
+    assert status == 0
+    assert kinds(lines) == [
+        "/consolidated_metadata/metadata/a/attributes/offset warning non_standard_json",
+        "/attributes/offset warning non_standard_json",
+    ]
