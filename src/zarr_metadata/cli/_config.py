@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import cast
 
+from zarr_metadata.cli._kinds import UnknownKind, known_kind
 from zarr_metadata.cli._settings import CONTEXTS, FORMATS
 
 CONFIG_FILE = "zarr-metadata.toml"
@@ -129,6 +130,16 @@ def _names(value: object) -> tuple[str, ...]:
     raise _Wrong("an array of strings")
 
 
+def _kinds(value: object) -> tuple[str, ...]:
+    names = _names(value)
+    for name in names:
+        try:
+            known_kind(name)
+        except UnknownKind as unknown:
+            raise _Wrong(f"an array of finding kinds ({unknown})") from None
+    return names
+
+
 def _text(value: object) -> str:
     if isinstance(value, str):
         return value
@@ -162,6 +173,8 @@ _KEYS: dict[str, Callable[[object], object]] = {
     "allow": _names,
     "definitions": _names,
     "exclude": _names,
+    "select": _kinds,
+    "ignore": _kinds,
     "format": _one_of(FORMATS),
     "jobs": _count,
     "timeout": _seconds,

@@ -17,6 +17,7 @@ from zarr_metadata.cli._check import Options
 from zarr_metadata.cli._config import Config, ConfigError, find_config, read_config
 from zarr_metadata.cli._findings import Finding
 from zarr_metadata.cli._github import workflow_command
+from zarr_metadata.cli._kinds import Selection, UnknownKind, known_kind
 from zarr_metadata.cli._open import UsageError as TargetUsageError
 from zarr_metadata.cli._plugins import PluginError, with_plugins
 from zarr_metadata.cli._progress import progress_line
@@ -114,6 +115,15 @@ def _output_arguments(check: argparse.ArgumentParser) -> None:
     check.add_argument("--quiet", "-q", action=argparse.BooleanOptionalAction, help="print the findings only: no summary and no progress")
     check.add_argument("--exit-zero", action=argparse.BooleanOptionalAction, help="exit 0 even when there are problems (still 2 when no target can be opened)")
     check.add_argument("--statistics", action=argparse.BooleanOptionalAction, help="after the findings, count them by kind and by pointer pattern")
+    check.add_argument(
+        "--select",
+        action="append",
+        metavar="KIND",
+        help="report only findings of KIND (such as invalid_value or repairable); repeatable; default: every kind",
+    )
+    check.add_argument(
+        "--ignore", action="append", metavar="KIND", help="report no finding of KIND (such as repairable or unlisted); repeatable"
+    )
 
 
 def _store_arguments(check: argparse.ArgumentParser) -> None:
@@ -229,8 +239,11 @@ def _check_together(settings: Settings) -> None:
             raise UsageError(f"{name} needs --repair")
     if settings.backup_dir is not None and not settings.write:
         raise UsageError("--backup-dir needs --write")
-    if settings.diff and settings.format in ("json", "sarif"):
-        raise UsageError(f"--diff prints diffs to standard output, which --format {settings.format} needs for itself")
+    for name in (*settings.select, *settings.ignore):
+        try:
+            known_kind(name)
+        except UnknownKind as unknown:
+            raise UsageError(str(unknown)) from None
 
 
 def _options(settings: Settings) -> Options:
@@ -267,12 +280,16 @@ def _report(settings: Settings, out: TextIO) -> Report:
 def _check(names: Sequence[str], options: Options, settings: Settings) -> int:
     """Check every document `names` hold, report each finding and the end of the report, and return the exit status."""
     out = sys.stdout
-    report = _report(settings, out)
+    # Under --diff, standard output holds the patch alone, for `git apply`; the findings go to standard error.
+    report = _report(settings, sys.stderr if settings.diff else out)
     tally = Tally()
     statistics = Statistics() if settings.statistics else None
     progress = progress_line(sys.stderr, quiet=settings.quiet)
+    chosen = Selection.of(settings.select, settings.ignore)
 
     def emit(finding: Finding) -> None:
+        if not chosen.reports(finding.kind):
+            return
         tally.count(finding)
         if statistics is not None:
             statistics.count(finding)
@@ -284,6 +301,7 @@ def _check(names: Sequence[str], options: Options, settings: Settings) -> int:
         if progress is not None:
             progress.hide()
         out.write(diff)
+        out.flush()
 
     try:
         outcome = run(names, options, emit, progress, show_diff=show_diff)

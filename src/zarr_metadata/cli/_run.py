@@ -16,10 +16,11 @@ from zarr_metadata.cli._findings import Checked, Finding, Rewrite, io_error
 from zarr_metadata.cli._hierarchy import STORE_SUFFIX, Tree
 from zarr_metadata.cli._open import Opened, open_target
 from zarr_metadata.cli._parallel import BATCH, can_fork, check_batch, checked_in_workers, cores
-from zarr_metadata.cli._rewrite import unified_diff, write_back
+from zarr_metadata.cli._plan import planned
 from zarr_metadata.cli._source import Source
 from zarr_metadata.cli._store import DirectoryStore, StoreError, tree_of
 from zarr_metadata.cli._walk import METADATA_FILES, Target, directory_targets, join, named_target
+from zarr_metadata.cli._write import unified_diff, write_back
 
 PARALLEL_FROM = 4 * BATCH
 """The fewest targets worth starting worker processes for."""
@@ -114,15 +115,19 @@ class _Run:
         met = _Counted(targets)
         fresh = (target for target in met if self._first_sight(opened, target))
         read = listed = 0
+        rewrites: list[Rewrite] = []
         for group, found in self._checked(source, opened, fresh):
             listed += sum(len(target.keys) for target in group)
             for target, checked in zip(group, found, strict=True):
                 self._report(source, target, checked, tree)
+                rewrites.extend(checked.rewrites)
                 read += len(target.keys)
             if self.progress is not None:
                 self.progress(read, listed)
         if not met.count:
             self.emit(Finding(name, 1, 1, (), "no_metadata", f"no Zarr metadata found in {name}", "error"))
+        if rewrites and self.options.repair:
+            self._rewrite(source, rewrites)
 
     def _targets(self, name: str, opened: Opened, directories: Iterable[tuple[str, list[str] | StoreError]]) -> Iterator[Target]:
         """The targets of a store's directories, in tree order; a directory that cannot be read is an `io_error` at its path."""
@@ -177,17 +182,24 @@ class _Run:
             v3 = target.kind == "v3"
             for finding in tree.judge(target.directory, checked.node_type, source.path(target.keys[0]), v3=v3):
                 self.emit(finding)
-        if checked.rewrites and self.options.repair:
-            self._rewrite(source, checked.rewrites)
 
     def _rewrite(self, source: Source, rewrites: Sequence[Rewrite]) -> None:
-        """Show or write what repairs changed, as `--diff` or `--write` asks."""
+        """Show or write what repairs changed in one store, as `--diff` or `--write` asks, once the writes are planned together."""
+        if not (self.options.diff or self.options.write):
+            return
+        rewrites, refused = planned(source, rewrites)
+        for left_out in refused:
+            message = (
+                f"its repair is neither written nor shown: repaired alone, it would disagree with {source.path(left_out.other)}, "
+                "whose own repair is not made (a document and its consolidated copy are repaired together, or neither)"
+            )
+            self.emit(Finding(source.path(left_out.rewrite.key), 1, 1, (), "not_written", message, "error"))
         if self.options.diff:
             for rewrite in rewrites:
                 self.show_diff(unified_diff(source.path(rewrite.key), rewrite))
         elif self.options.write:
-            for rewrite, error in write_back(source.store, rewrites, self.options.backup_dir):
-                self.emit(io_error(source.path(rewrite.key), f"the repaired document was not written: {error}"))
+            for failed in write_back(source.store, rewrites, self.options.backup_dir, source.holds):
+                self.emit(Finding(source.path(failed.rewrite.key), 1, 1, (), failed.kind, failed.message, "error"))
 
     def _first_sight(self, opened: Opened, target: Target) -> bool:
         """Whether `target` is met for the first time: a node named as a directory and again by one of its files is checked once."""

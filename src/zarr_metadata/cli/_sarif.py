@@ -45,8 +45,15 @@ RULES: dict[str, str] = {
     "null_consolidated_metadata": "Repaired: a consolidated_metadata member that is null.",
     "consolidated_metadata_in_zgroup_entry": "Repaired: a consolidated_metadata member in the .zgroup entry of a .zmetadata.",
     "non_finite_fill_value": "Repaired: a fill value written as a bare NaN or Infinity.",
+    "repairable": "A known writer bug that zarr-python reads and a repair cures (--repair --write).",
+    "non_standard_json": "JSON text that Python reads but strict JSON parsers refuse (a bare NaN, a lone surrogate).",
+    "ignored_member": "A member a v2 document does not define, which readers ignore.",
+    "not_written": "A repaired document --write did not write, and why.",
 }
-"""The short description of the rule of each kind of finding; a kind not here is described by its name."""
+"""The short description of the rule of each kind of finding; a kind not here is described by its name.
+
+Its keys are also the kinds `--ignore` and `--select` take.
+"""
 
 
 class SarifReport:

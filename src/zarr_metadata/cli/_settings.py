@@ -26,6 +26,8 @@ class Settings:
     allow: tuple[str, ...] = ()
     definitions: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
     format: Format = "text"
     jobs: int | None = None
     timeout: float | None = None

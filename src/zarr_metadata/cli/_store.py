@@ -8,11 +8,13 @@ write, which is how findings name their file.
 
 from __future__ import annotations
 
-import contextlib
 import os
+import warnings
 import zipfile
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Protocol
+from typing import BinaryIO, Protocol
+
+from zarr_metadata.cli._files import is_inside, replace_file, unsafe_key
 
 __all__ = ["DirectoryStore", "Store", "StoreError", "ZipStore", "parent_key", "tree_of"]
 
@@ -110,8 +112,21 @@ class DirectoryStore:
         return self._prefix + (key if os.sep == "/" else key.replace("/", os.sep))
 
     def write(self, key: str, data: bytes) -> None:
-        """Put `data` under `key`, through a temporary file renamed into place; raises `StoreError`."""
-        write_file_atomically(self.path(key), data)
+        """Put `data` under `key`, through a temporary file renamed into place, keeping the file's mode, owner and link; raises `StoreError`.
+
+        A key that would leave the directory, or a link whose file is outside
+        it, is refused: nothing is written outside the store.
+        """
+        path = self.path(key)
+        refused = unsafe_key(key)
+        if refused is None and not is_inside(self.name or os.curdir, path):
+            refused = f"{path} leads outside {self.name or os.curdir}"
+        if refused is not None:
+            raise StoreError(f"cannot write {path}: {refused}")
+        try:
+            replace_file(path, lambda file: file.write(data))
+        except OSError as error:
+            raise StoreError(f"cannot write {path}: {error.strerror or error}") from None
 
 
 class ZipStore:
@@ -157,43 +172,31 @@ class ZipStore:
         finally:
             self._archive.close()
 
+    def has(self, key: str) -> bool:
+        """Whether the archive holds `key`, or will once it is closed."""
+        return key in self._members or key in self._written
+
     def _rewrite(self) -> None:
         # A zip file cannot change a member in place: every member is copied to a new
         # archive beside it, which then replaces the old one, so a failure leaves it whole.
-        temporary = f"{self.name}.{os.getpid()}.tmp"
         try:
-            with zipfile.ZipFile(temporary, "w") as archive:
-                for key, member in self._members.items():
-                    if key not in self._written:
-                        archive.writestr(member, self._archive.read(member))
-                for key, data in self._written.items():
-                    archive.writestr(key, data, compress_type=self._compression(key))
-            os.replace(temporary, self.name)
-        except (OSError, zipfile.BadZipFile) as error:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
+            replace_file(self.name, self._copy)
+        except (OSError, zipfile.BadZipFile, zipfile.LargeZipFile, RuntimeError, NotImplementedError) as error:
             raise StoreError(f"cannot write {self.name}: {getattr(error, 'strerror', None) or error}") from None
 
-    def _compression(self, key: str) -> int:
-        member = self._members.get(key)
-        return member.compress_type if member is not None else zipfile.ZIP_STORED
-
-
-def write_file_atomically(path: str, data: bytes) -> None:
-    """Write `data` to the file at `path` through a temporary file beside it, renamed into place; raises `StoreError`."""
-    directory = os.path.dirname(path) or os.curdir
-    temporary = os.path.join(directory, f".{os.path.basename(path)}.{os.getpid()}.tmp")
-    try:
-        os.makedirs(directory, exist_ok=True)
-        with open(temporary, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except OSError as error:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise StoreError(f"cannot write {path}: {error.strerror or error}") from None
+    def _copy(self, file: BinaryIO) -> None:
+        """Write the archive with what was put: every member kept, in order, duplicates and directories too."""
+        with zipfile.ZipFile(file, "w") as archive, warnings.catch_warnings():
+            # A name written twice is kept twice, as it was: zipfile's warning about it says nothing new.
+            warnings.filterwarnings("ignore", "Duplicate name", UserWarning)
+            for member in self._archive.infolist():
+                # Of a name written twice, readers take the last member, so that is the one replaced.
+                replaced = member.filename in self._written and self._members.get(member.filename) is member
+                data = self._written[member.filename] if replaced else self._archive.read(member)
+                archive.writestr(member, data)
+            for key, data in self._written.items():
+                if key not in self._members:
+                    archive.writestr(key, data, compress_type=zipfile.ZIP_STORED)
 
 
 def _read_or_error(store: Store, key: str) -> bytes | StoreError:
