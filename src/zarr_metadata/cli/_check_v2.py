@@ -17,6 +17,7 @@ from zarr_metadata.cli._check import (
 from zarr_metadata.cli._consolidated import zmetadata_disk_issues
 from zarr_metadata.cli._findings import Checked, Finding, Issue, Rewrite, io_error
 from zarr_metadata.cli._json_text import BrokenJSON, JSONText, read_json_text
+from zarr_metadata.cli._open import OneDocument
 from zarr_metadata.cli._rewrite import rewrite_of
 from zarr_metadata.cli._source import Source
 from zarr_metadata.cli._store import StoreError
@@ -69,13 +70,17 @@ def _node_issues(
 ) -> tuple[Mapping[str, object], list[tuple[str, Issue]]]:
     """The node's files once repaired, and each issue of them with the name of the file that holds it, located in that file."""
     issues: list[Issue] = []
+    # A `.zattrs` on its own (standard input) has no node file to be judged with: its attributes are read as a group's.
+    stand_in = {ZGROUP: {"zarr_format": 2}} if set(files) == {ZATTRS} and isinstance(source.store, OneDocument) else {}
+    files = {**stand_in, **files}
     if options.repair:
         files, repairs = repair_node_metadata_v2(files)
         issues.extend(repair_issues(repairs))
     reading = read_node_metadata_v2(files, context=options.context_v2)
     issues.extend(problem_issues(reading.problems))
     issues.extend(unknown_name_issues(reading.fields(), options.context_v2, options.allow))
-    placed = [_in_file(issue, files) for issue in issues]
+    placed = [placed for placed in (_in_file(issue, files) for issue in issues) if placed[0] not in stand_in]
+    files = {name: value for name, value in files.items() if name not in stand_in}
     beside_v3 = source.holds(join(target.directory, ZARR_JSON))
     node_file = ZARRAY if ZARRAY in files else ZGROUP if ZGROUP in files else None
     if beside_v3 and node_file is not None:

@@ -19,7 +19,9 @@ from collections.abc import Iterator, MutableMapping, Sequence
 from typing import TYPE_CHECKING, Protocol, cast
 from urllib.parse import unquote
 
+from zarr_metadata.cli._bounded_read import DEFAULT_MAX_DOCUMENT_SIZE, too_large
 from zarr_metadata.cli._open import Opened, UsageError
+from zarr_metadata.cli._remote_read import TooLarge, bounded_reader, read_file_object
 from zarr_metadata.cli._store import StoreError
 from zarr_metadata.cli._walk import (
     METADATA_FILES,
@@ -86,7 +88,7 @@ def open_url(name: str, options: Options) -> Opened | StoreError:
         fs, root = cast("tuple[FileSystem, str]", fsspec.url_to_fs(url, **_s3_options(protocols, options, fsspec.config.conf)))
     except Exception as error:  # whatever the file system raises when it cannot reach the store
         return StoreError(f"cannot open {name}: {_reason(error)}")
-    store = FsspecStore(url, fs, root, jobs=options.jobs, timeout=options.timeout)
+    store = FsspecStore(url, fs, root, jobs=options.jobs, timeout=options.timeout, max_document_size=options.max_document_size)
     try:
         store.listing()  # a store that cannot be listed, nor read through its consolidated metadata, cannot be opened
     except StoreError as error:
@@ -135,8 +137,11 @@ class FsspecStore:
     until the checker reads them.
     """
 
-    def __init__(self, name: str, fs: FileSystem, root: str, *, jobs: int, timeout: float) -> None:
+    def __init__(
+        self, name: str, fs: FileSystem, root: str, *, jobs: int, timeout: float, max_document_size: int = DEFAULT_MAX_DOCUMENT_SIZE
+    ) -> None:
         self.name = name
+        self._max_document_size = max_document_size
         self._fs = fs
         self._root = root.rstrip("/")
         self._jobs = max(1, jobs)
@@ -264,14 +269,14 @@ class FsspecStore:
     async def _gather(self, paths: Sequence[str]) -> list[_Outcome]:
         """Read `paths` on the file system's event loop, each request cancelled after `timeout` seconds."""
         limit = asyncio.Semaphore(self._jobs)
-        read = getattr(self._fs, "_cat_file")  # noqa: B009 - the coroutine behind cat_file, which pyright calls private
         # Metadata documents are small: one GET each, rather than a size request to split the read.
-        options = {"max_concurrency": 1} if self._whole else {}
+        options: dict[str, object] = {"max_concurrency": 1} if self._whole else {}
+        read = bounded_reader(self._fs, self._max_document_size, options)
 
         async def one(path: str) -> _Outcome:
             async with limit:
                 try:
-                    return cast("bytes", await asyncio.wait_for(read(path, **options), self._timeout))
+                    return await asyncio.wait_for(read(path), self._timeout)
                 except Exception as error:  # the error is the answer for this key
                     return error
 
@@ -288,7 +293,7 @@ class FsspecStore:
         found: list[_Outcome] = []
         for path in paths:
             try:
-                found.append(self._fs.cat_file(path))
+                found.append(read_file_object(self._fs, path, self._max_document_size))
             except Exception as error:  # the error is the answer for this key
                 found.append(error)
         return found
@@ -296,6 +301,8 @@ class FsspecStore:
     def _as_read(self, key: str, outcome: _Outcome) -> bytes | StoreError:
         if isinstance(outcome, bytes):
             return outcome
+        if isinstance(outcome, TooLarge):
+            return too_large(self.path(key), self._max_document_size, outcome.size)
         if isinstance(outcome, TimeoutError):
             return StoreError(f"cannot read {self.path(key)}: no answer within {self._timeout:g} s")
         return StoreError(f"cannot read {self.path(key)}: {_reason(outcome, self._fs_path(key))}")
