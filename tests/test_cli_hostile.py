@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import socket
@@ -13,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from _hostile_servers import HostileHTTPServer
 
 REPO = Path(__file__).resolve().parent.parent
 GROUP = {"zarr_format": 3, "node_type": "group"}
@@ -416,3 +419,53 @@ def test_a_few_of_the_same_problem_are_each_reported(tmp_path: Path) -> None:
     (tmp_path / ".zarray").write_text(json.dumps(array))
     found, _ = findings(str(tmp_path))
     assert [item["loc"] for item in found] == [["shape", 0], ["shape", 1], ["shape", 2]]
+
+
+# Remote stores that misbehave.
+
+requires_remote = pytest.mark.skipif(
+    importlib.util.find_spec("fsspec") is None or importlib.util.find_spec("aiohttp") is None, reason="needs the remote extra"
+)
+
+
+@requires_remote
+def test_an_endless_body_over_http_is_read_no_further_than_the_limit() -> None:
+    # A server that never ended its body: 3.8 GB of memory, then a traceback.
+    with HostileHTTPServer(endless=True) as server:
+        found, status = findings("--max-document-size", "1MiB", server.url)
+        sent = server.sent
+    assert ("io_error", f"cannot read {server.url}/a/zarr.json: more than the 1 MiB a metadata document may hold (--max-document-size)") in [
+        (item["kind"], item["message"]) for item in found
+    ]
+    assert status == 1
+    assert sent < 256 * 1024 * 1024  # the client hung up long before the server's cap of 1 GiB
+
+
+@requires_remote
+def test_a_body_whose_length_is_too_large_is_not_read() -> None:
+    with HostileHTTPServer(endless=True, declared=3 * 1024**3) as server:
+        found, _ = findings("--max-document-size", "1MiB", server.url)
+    assert (
+        f"cannot read {server.url}/a/zarr.json: it holds 3 GiB, more than the 1 MiB a metadata document may hold (--max-document-size)"
+        in [item["message"] for item in found]
+    )
+
+
+@requires_remote
+def test_a_listing_that_stalls_ends_within_the_timeout() -> None:
+    # A directory page that did not answer held the run past 4 minutes with --timeout set.
+    with HostileHTTPServer(stall=120) as server:
+        start = time.monotonic()
+        result = run("--timeout", "2", server.url, timeout=60)
+        took = time.monotonic() - start
+        assert server.stalled.is_set()
+    assert took < 45
+    # A listing that stalls is a listing that failed, and is reported as one.
+    with HostileHTTPServer(failing=True) as server:
+        failed = run("--timeout", "2", server.url)
+    assert result.returncode == failed.returncode
+    assert _kinds(result) == _kinds(failed)
+
+
+def _kinds(result: subprocess.CompletedProcess[bytes]) -> list[str]:
+    return [line.split(b" ")[2].decode() for line in result.stdout.splitlines() if line.startswith(b"http")]

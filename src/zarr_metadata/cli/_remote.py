@@ -85,7 +85,8 @@ def open_url(name: str, options: Options) -> Opened | StoreError:
     named = _named_file(name)
     url = name[: -len(named) - 1] if named else name
     try:
-        fs, root = cast("tuple[FileSystem, str]", fsspec.url_to_fs(url, **_s3_options(protocols, options, fsspec.config.conf)))
+        link_options = {**_s3_options(protocols, options, fsspec.config.conf), **_http_options(protocols, options, fsspec.config.conf)}
+        fs, root = cast("tuple[FileSystem, str]", fsspec.url_to_fs(url, **link_options))
     except Exception as error:  # whatever the file system raises when it cannot reach the store
         return StoreError(f"cannot open {name}: {_reason(error)}")
     store = FsspecStore(url, fs, root, jobs=options.jobs, timeout=options.timeout, max_document_size=options.max_document_size)
@@ -117,6 +118,26 @@ def _s3_options(protocols: list[str], options: Options, conf: dict[str, dict[str
         pool = max(options.jobs, cast("int", configured.get("max_pool_connections", 0)))
         timeouts = {"connect_timeout": options.timeout, "read_timeout": options.timeout}
         found[protocol] = {"config_kwargs": {**timeouts, **configured, "max_pool_connections": pool}}
+    return found
+
+
+def _http_options(protocols: list[str], options: Options, conf: dict[str, dict[str, object]]) -> dict[str, object]:
+    """Options for the HTTP links of a URL: aiohttp's timeouts, so that `--timeout` bounds every request, a listing's pages too.
+
+    aiohttp's own default waits five minutes for a whole response, and fsspec
+    asks for directory pages without any other bound, so a server that stalls
+    a listing would hold the run. Each wait to connect, and each wait for the
+    next bytes of a response, is cut at `timeout` seconds; timeouts the
+    configuration sets are kept.
+    """
+    found: dict[str, object] = {}
+    for protocol in {"http", "https"}.intersection(protocols):
+        configured = cast("dict[str, object]", conf.get(protocol, {}).get("client_kwargs") or {})
+        if "timeout" in configured:
+            continue
+        aiohttp = importlib.import_module("aiohttp")
+        timeout = aiohttp.ClientTimeout(total=None, sock_connect=options.timeout, sock_read=options.timeout)
+        found[protocol] = {"client_kwargs": {**configured, "timeout": timeout}}
     return found
 
 
