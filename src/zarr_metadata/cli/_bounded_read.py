@@ -75,15 +75,16 @@ def not_regular(path: str, kind: str) -> StoreError:
     return StoreError(f"cannot read {path}: it is {kind}, not a regular file")
 
 
-def read_regular_file(path: str, limit: int) -> bytes:
+def read_regular_file(path: str, limit: int, known: os.stat_result | None = None) -> bytes:
     """The bytes of the regular file at `path` (a link followed), at most `limit` of them; raises `StoreError` otherwise.
 
-    The file is judged by `stat` before it is opened, so a fifo never blocks
-    the run and a device is never opened; it is opened without blocking and
-    judged again by `fstat`, in case it was replaced in between.
+    The file is judged by `stat` (or by `known`, what `lstat` said of a path
+    that is no link) before it is opened, so a fifo never blocks the run and
+    a device is never opened; it is opened without blocking and judged again
+    by `fstat`, in case it was replaced in between.
     """
     try:
-        kind = file_kind(os.stat(path).st_mode)
+        kind = file_kind((known or os.stat(path)).st_mode)
         if kind is not None:
             raise not_regular(path, kind)
         descriptor = os.open(path, os.O_RDONLY | _FLAGS)

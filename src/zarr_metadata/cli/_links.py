@@ -12,9 +12,7 @@ import os
 
 
 def leaves_store(path: str, root: str) -> str | None:
-    """Where the link at `path` leads, when that is outside the directory `root`; None when `path` is no link or it stays inside."""
-    if not os.path.islink(path):
-        return None
+    """Where the link at `path` leads, when that is outside the directory `root`; None when it stays inside."""
     target = os.path.realpath(path)
     return None if inside_store(target, os.path.realpath(root or os.curdir)) else target
 

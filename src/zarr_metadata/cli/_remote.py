@@ -74,7 +74,9 @@ def open_url(name: str, options: Options) -> Opened | StoreError:
         fsspec = importlib.import_module("fsspec")
     except ImportError:
         raise UsageError(f"cannot open {name}: URLs need the remote extra ({EXTRA})") from None
-    protocols = _protocols(name)
+    # A URL that names a zip file (`s3://bucket/store.zip`) is the zip store it holds, as `zip::` would chain it.
+    opened = f"zip::{name}" if "::" not in name and name.rstrip("/").lower().endswith(".zip") else name
+    protocols = _protocols(opened)
     for protocol in protocols:
         try:
             fsspec.get_filesystem_class(protocol)
@@ -86,7 +88,7 @@ def open_url(name: str, options: Options) -> Opened | StoreError:
     url = name[: -len(named) - 1] if named else name
     try:
         link_options = {**_s3_options(protocols, options, fsspec.config.conf), **_http_options(protocols, options, fsspec.config.conf)}
-        fs, root = cast("tuple[FileSystem, str]", fsspec.url_to_fs(url, **link_options))
+        fs, root = cast("tuple[FileSystem, str]", fsspec.url_to_fs(opened if opened != name else url, **link_options))
     except Exception as error:  # whatever the file system raises when it cannot reach the store
         return StoreError(f"cannot open {name}: {_reason(error)}")
     store = FsspecStore(url, fs, root, jobs=options.jobs, timeout=options.timeout, max_document_size=options.max_document_size)
