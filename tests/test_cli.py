@@ -389,7 +389,7 @@ def test_exit_2_when_no_target_can_be_opened_at_all() -> None:
 def test_an_unreadable_file_in_a_store_is_named_and_the_rest_is_checked(tmp_path: Path) -> None:
     write(tmp_path / "s" / "a" / "zarr.json", json.dumps(ARRAY))
     (tmp_path / "s" / "b").mkdir()
-    (tmp_path / "s" / "b" / "zarr.json").symlink_to(tmp_path / "nowhere")
+    (tmp_path / "s" / "b" / "zarr.json").symlink_to(tmp_path / "s" / "nowhere")
     result = run("check", "s", cwd=tmp_path)
     assert lines(result) == [
         "s/b/zarr.json:1:1: / io_error: cannot read s/b/zarr.json: No such file or directory",

@@ -14,7 +14,7 @@ from zarr_metadata.cli import _main
 from zarr_metadata.cli._check import Options
 from zarr_metadata.cli._config import KEYS, find_config
 from zarr_metadata.cli._main import main
-from zarr_metadata.cli._settings import FIELDS
+from zarr_metadata.cli._settings import COMMAND_LINE_ONLY, FIELDS
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -62,7 +62,7 @@ def report(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, st
 
 
 def test_every_config_key_is_a_setting_and_every_setting_a_key() -> None:
-    assert {key.replace("-", "_") for key in KEYS} == FIELDS
+    assert {key.replace("-", "_") for key in KEYS} == FIELDS - COMMAND_LINE_ONLY
 
 
 @pytest.mark.parametrize(
@@ -80,6 +80,7 @@ def test_every_config_key_is_a_setting_and_every_setting_a_key() -> None:
         ("repair = true", ["--repair"]),
         ('ignore = ["repairable"]', ["--ignore", "repairable"]),
         ('select = ["unknown_name", "unlisted"]', ["--select", "unknown_name", "--select", "unlisted"]),
+        ("max-document-size = 8", ["--max-document-size", "8"]),
     ],
 )
 def test_each_setting_in_a_config_file_does_what_its_option_does(

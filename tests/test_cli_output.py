@@ -171,7 +171,8 @@ def test_github_commands_are_a_warning_for_a_warning_and_a_notice_for_a_repair(u
     assert repaired[0].startswith("::notice file=examples/broken/empty/zarr.json,line=8,col=39,title=zero_chunk_length::")
 
 
-awkward = st.text(alphabet=st.sampled_from("a%:,=\r\n ;/é\x00"), max_size=12)
+awkward = st.text(alphabet=st.sampled_from("a%:,=\r\n ;/é\\"), max_size=12)
+"""Text whose every character a workflow command gives back: its own escapes, CR and LF included; other controls are written as escapes."""
 
 
 @given(path=awkward, kind=awkward, message=awkward, severity=st.sampled_from(["error", "warning", "repair"]))
@@ -182,6 +183,12 @@ def test_a_workflow_command_gives_back_every_field_whatever_characters_it_holds(
     assert name == {"error": "error", "warning": "warning", "repair": "notice"}[severity]
     assert properties == {"file": path, "line": "2", "col": "5", "title": kind}
     assert data == f"/k: {message}"
+
+
+def test_a_workflow_command_writes_other_control_characters_as_escapes() -> None:
+    # An ESC or a NUL in a file name reached the log raw.
+    command = workflow_command(Finding("a\x1b[31m\x00b", 2, 5, ("k\x7f",), "kind", "m\x1b", "error"))
+    assert command == "::error file=a\\x1b[31m\\x00b,line=2,col=5,title=kind::/k\\x7f: m\\x1b"
 
 
 # SARIF

@@ -404,6 +404,20 @@ def test_a_zip_store_in_a_bucket_through_a_chained_url(s3: Bucket) -> None:
     assert lines(result) == [*v2_report("zip::s3://bucket/store.zip"), "27 documents, 1 problem, 1 warning"]
 
 
+def test_a_url_that_names_a_zip_file_in_a_bucket_is_a_zip_store(s3: Bucket) -> None:
+    # s3://bucket/store.zip was listed as a directory, found empty, and could not be opened.
+    s3.fs.pipe_file("bucket/store.zip", zipped(V2_WITH_BROKEN))
+    result = command("check", "s3://bucket/store.zip", env=s3.env)
+    assert lines(result) == [*v2_report("s3://bucket/store.zip"), "27 documents, 1 problem, 1 warning"]
+
+
+def test_a_url_that_names_a_zip_file_is_a_zip_store(tmp_path: Path) -> None:
+    archive = tmp_path / "store.zip"
+    archive.write_bytes(zipped(V2_WITH_BROKEN))
+    result = command("check", f"file://{archive}")
+    assert lines(result) == [*v2_report(f"file://{archive}"), "27 documents, 1 problem, 1 warning"]
+
+
 def test_a_zip_store_through_a_chained_url(tmp_path: Path) -> None:
     archive = tmp_path / "store.zip"
     archive.write_bytes(zipped(V2_WITH_BROKEN))

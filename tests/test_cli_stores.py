@@ -86,11 +86,12 @@ def test_a_zip_store_without_a_root_node_is_a_broken_tree(tmp_path: Path) -> Non
     assert status == 1
 
 
-def test_a_file_that_is_not_a_zip_archive_but_named_zip_is_read_as_a_document(tmp_path: Path) -> None:
+def test_a_file_named_zip_that_is_not_a_zip_archive_is_a_broken_archive(tmp_path: Path) -> None:
+    # A zip file cut short has lost the directory at its end: it is an archive that cannot be read, not a document.
     (tmp_path / "fake.zip").write_bytes(b"PK\x03\x04 truncated")
     found, status = check("fake.zip", cwd=tmp_path)
-    assert [(path, kind) for path, kind, _ in found] == [("fake.zip", "invalid_json")]
-    assert status == 1
+    assert [(path, kind) for path, kind, _ in found] == [("fake.zip", "io_error")]
+    assert status == 2
 
 
 # --- standard input ------------------------------------------------------------------------

@@ -7,12 +7,14 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import cast
 
 from zarr_metadata._json import Loc
+from zarr_metadata.cli._bounded_read import DEFAULT_MAX_DOCUMENT_SIZE
 from zarr_metadata.cli._consolidated import disk_issues
 from zarr_metadata.cli._findings import Checked, Finding, Issue, NodeType, io_error
 from zarr_metadata.cli._json_text import BrokenJSON, JSONText, read_json_text
 from zarr_metadata.cli._locate import locate
 from zarr_metadata.cli._non_standard import attributes_of_v3, non_standard_issues
 from zarr_metadata.cli._repairable import after_repairs
+from zarr_metadata.cli._repeated import collapsed
 from zarr_metadata.cli._rewrite import rewrite_of
 from zarr_metadata.cli._source import Source
 from zarr_metadata.cli._store import StoreError, parent_key
@@ -52,6 +54,12 @@ class Options:
     """With `repair`: print a unified diff of each repaired document instead of writing it."""
     backup_dir: str | None = None
     """Where `write` keeps the originals; beside each document (`zarr.json.orig`) when None."""
+    max_document_size: int = DEFAULT_MAX_DOCUMENT_SIZE
+    """The most bytes a metadata document may hold: a larger one is not read."""
+    follow_external_links: bool = False
+    """Whether a document that links to a file outside its store is read, rather than reported."""
+    stdin_filename: str | None = None
+    """Which metadata file standard input holds; judged from what it holds when None."""
 
 
 def check_file(source: Source, key: str, options: Options) -> Checked:
@@ -112,7 +120,7 @@ def located(path: str, loaded: JSONText, issues: Iterable[Issue], options: Optio
         severity = "error" if options.strict and issue.severity == "warning" else issue.severity
         findings.append(Finding(path, line, column, issue.loc, issue.kind, issue.message, severity))
     findings.sort(key=lambda finding: (finding.line, finding.column))
-    return findings
+    return collapsed(findings)
 
 
 def document_issues(source: Source, directory: str, value: object, options: Options) -> Iterator[Issue]:

@@ -19,6 +19,7 @@ from zarr_metadata.cli._findings import Checked, Finding, Issue, Rewrite, io_err
 from zarr_metadata.cli._ignored import ignored_member_issues
 from zarr_metadata.cli._json_text import BrokenJSON, JSONText, read_json_text
 from zarr_metadata.cli._non_standard import attributes_of_zmetadata, non_standard_issues
+from zarr_metadata.cli._open import OneDocument
 from zarr_metadata.cli._repairable import after_repairs
 from zarr_metadata.cli._rewrite import rewrite_of
 from zarr_metadata.cli._source import Source
@@ -73,14 +74,23 @@ def _node_issues(
     source: Source, target: Target, files: Mapping[str, object], options: Options
 ) -> tuple[Mapping[str, object], list[tuple[str, Issue]]]:
     """The node's files once repaired, and each issue of them with the name of the file that holds it, located in that file."""
+    # A `.zattrs` on its own (standard input) has no node file to be judged with: its attributes are read as a group's.
+    stand_in = {ZGROUP: {"zarr_format": 2}} if set(files) == {ZATTRS} and isinstance(source.store, OneDocument) else {}
+    files = {**stand_in, **files}
     repaired, repairs = repair_node_metadata_v2(files)
     judged, issues = after_repairs(files, repaired, repairs, asked=options.repair)
     files = cast("Mapping[str, object]", judged)
     reading = read_node_metadata_v2(files, context=options.context_v2)
     issues.extend(problem_issues(reading.problems))
     issues.extend(unknown_name_issues(reading.fields(), options.context_v2, options.allow))
-    placed = [_in_file(issue, files) for issue in issues]
-    placed.extend((name, issue) for name in (ZARRAY, ZGROUP) for issue in ignored_member_issues(name, files.get(name)))
+    placed = [placed for placed in (_in_file(issue, files) for issue in issues) if placed[0] not in stand_in]
+    placed.extend(
+        (name, issue)
+        for name in (ZARRAY, ZGROUP)
+        if name not in stand_in
+        for issue in ignored_member_issues(name, files.get(name))
+    )
+    files = {name: value for name, value in files.items() if name not in stand_in}
     beside_v3 = source.holds(join(target.directory, ZARR_JSON))
     node_file = ZARRAY if ZARRAY in files else ZGROUP if ZGROUP in files else None
     if beside_v3 and node_file is not None:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import cast
 
+from zarr_metadata.cli._bounded_read import byte_size
 from zarr_metadata.cli._kinds import UnknownKind, known_kind
 from zarr_metadata.cli._settings import CONTEXTS, FORMATS
 
@@ -167,6 +168,13 @@ def _seconds(value: object) -> float:
     raise _Wrong("a number of seconds > 0")
 
 
+def _size(value: object) -> int:
+    size = value if isinstance(value, int) and not isinstance(value, bool) else byte_size(value) if isinstance(value, str) else None
+    if size is not None and size >= 1:
+        return size
+    raise _Wrong('a size in bytes >= 1, or a string such as "64MiB"')
+
+
 _KEYS: dict[str, Callable[[object], object]] = {
     "context": _one_of(CONTEXTS),
     "strict": _flag,
@@ -185,6 +193,8 @@ _KEYS: dict[str, Callable[[object], object]] = {
     "write": _flag,
     "diff": _flag,
     "backup-dir": _text,
+    "max-document-size": _size,
+    "follow-external-links": _flag,
 }
 """Each key a config file may hold, and what checks its value and gives the setting."""
 

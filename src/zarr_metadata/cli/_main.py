@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO, cast
 
 from zarr_metadata import __version__
+from zarr_metadata.cli._bounded_read import byte_size
 from zarr_metadata.cli._check import Options
 from zarr_metadata.cli._config import Config, ConfigError, find_config, read_config
 from zarr_metadata.cli._findings import Finding
@@ -132,6 +133,22 @@ def _store_arguments(check: argparse.ArgumentParser) -> None:
     )
     check.add_argument("--jobs", "-j", type=_count, metavar="N", help="how many requests a remote store serves at once (default: 16)")
     check.add_argument("--timeout", type=_seconds, metavar="SECONDS", help="how long a request to a remote store may take (default: 30)")
+    check.add_argument(
+        "--max-document-size",
+        type=_size,
+        metavar="SIZE",
+        help="the most a metadata document may hold, in bytes or with a unit (64MiB, 1GB); a larger one is not read (default: 256MiB)",
+    )
+    check.add_argument(
+        "--follow-external-links",
+        action=argparse.BooleanOptionalAction,
+        help="read a document that links to a file outside its store, rather than report the link",
+    )
+    check.add_argument(
+        "--stdin-filename",
+        metavar="NAME",
+        help="the metadata file standard input (-) holds, such as .zattrs or a/.zarray: how it is judged and shown",
+    )
 
 
 def _repair_arguments(check: argparse.ArgumentParser) -> None:
@@ -158,6 +175,13 @@ def _count(text: str) -> int:
     if number < 1:
         raise argparse.ArgumentTypeError(f"expected an integer >= 1, got {text!r}")
     return number
+
+
+def _size(text: str) -> int:
+    size = byte_size(text)
+    if size is None:
+        raise argparse.ArgumentTypeError(f"expected a size in bytes >= 1, such as 1048576, 64MiB or 1GB, got {text!r}")
+    return size
 
 
 def _seconds(text: str) -> float:
@@ -254,6 +278,8 @@ def _options(settings: Settings) -> Options:
         limits["jobs"] = settings.jobs
     if settings.timeout is not None:
         limits["timeout"] = settings.timeout
+    if settings.max_document_size is not None:
+        limits["max_document_size"] = settings.max_document_size
     return Options(
         v3,
         strict=settings.strict,
@@ -264,6 +290,8 @@ def _options(settings: Settings) -> Options:
         write=settings.write,
         diff=settings.diff,
         backup_dir=settings.backup_dir,
+        follow_external_links=settings.follow_external_links,
+        stdin_filename=settings.stdin_filename,
         **limits,
     )
 

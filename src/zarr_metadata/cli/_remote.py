@@ -19,7 +19,9 @@ from collections.abc import Iterator, MutableMapping, Sequence
 from typing import TYPE_CHECKING, Protocol, cast
 from urllib.parse import unquote
 
+from zarr_metadata.cli._bounded_read import DEFAULT_MAX_DOCUMENT_SIZE, too_large
 from zarr_metadata.cli._open import Opened, UsageError
+from zarr_metadata.cli._remote_read import TooLarge, bounded_reader, read_file_object
 from zarr_metadata.cli._store import StoreError
 from zarr_metadata.cli._walk import (
     METADATA_FILES,
@@ -72,7 +74,9 @@ def open_url(name: str, options: Options) -> Opened | StoreError:
         fsspec = importlib.import_module("fsspec")
     except ImportError:
         raise UsageError(f"cannot open {name}: URLs need the remote extra ({EXTRA})") from None
-    protocols = _protocols(name)
+    # A URL that names a zip file (`s3://bucket/store.zip`) is the zip store it holds, as `zip::` would chain it.
+    opened = f"zip::{name}" if "::" not in name and name.rstrip("/").lower().endswith(".zip") else name
+    protocols = _protocols(opened)
     for protocol in protocols:
         try:
             fsspec.get_filesystem_class(protocol)
@@ -83,10 +87,11 @@ def open_url(name: str, options: Options) -> Opened | StoreError:
     named = _named_file(name)
     url = name[: -len(named) - 1] if named else name
     try:
-        fs, root = cast("tuple[FileSystem, str]", fsspec.url_to_fs(url, **_s3_options(protocols, options, fsspec.config.conf)))
+        link_options = {**_s3_options(protocols, options, fsspec.config.conf), **_http_options(protocols, options, fsspec.config.conf)}
+        fs, root = cast("tuple[FileSystem, str]", fsspec.url_to_fs(opened if opened != name else url, **link_options))
     except Exception as error:  # whatever the file system raises when it cannot reach the store
         return StoreError(f"cannot open {name}: {_reason(error)}")
-    store = FsspecStore(url, fs, root, jobs=options.jobs, timeout=options.timeout)
+    store = FsspecStore(url, fs, root, jobs=options.jobs, timeout=options.timeout, max_document_size=options.max_document_size)
     try:
         store.listing()  # a store that cannot be listed, nor read through its consolidated metadata, cannot be opened
     except StoreError as error:
@@ -118,6 +123,26 @@ def _s3_options(protocols: list[str], options: Options, conf: dict[str, dict[str
     return found
 
 
+def _http_options(protocols: list[str], options: Options, conf: dict[str, dict[str, object]]) -> dict[str, object]:
+    """Options for the HTTP links of a URL: aiohttp's timeouts, so that `--timeout` bounds every request, a listing's pages too.
+
+    aiohttp's own default waits five minutes for a whole response, and fsspec
+    asks for directory pages without any other bound, so a server that stalls
+    a listing would hold the run. Each wait to connect, and each wait for the
+    next bytes of a response, is cut at `timeout` seconds; timeouts the
+    configuration sets are kept.
+    """
+    found: dict[str, object] = {}
+    for protocol in {"http", "https"}.intersection(protocols):
+        configured = cast("dict[str, object]", conf.get(protocol, {}).get("client_kwargs") or {})
+        if "timeout" in configured:
+            continue
+        aiohttp = importlib.import_module("aiohttp")
+        timeout = aiohttp.ClientTimeout(total=None, sock_connect=options.timeout, sock_read=options.timeout)
+        found[protocol] = {"client_kwargs": {**configured, "timeout": timeout}}
+    return found
+
+
 def _named_file(name: str) -> str | None:
     """The metadata file a plain URL ends with (`zarr.json` for `s3://bucket/a/zarr.json`), if it ends with one."""
     if "::" in name:
@@ -135,8 +160,11 @@ class FsspecStore:
     until the checker reads them.
     """
 
-    def __init__(self, name: str, fs: FileSystem, root: str, *, jobs: int, timeout: float) -> None:
+    def __init__(
+        self, name: str, fs: FileSystem, root: str, *, jobs: int, timeout: float, max_document_size: int = DEFAULT_MAX_DOCUMENT_SIZE
+    ) -> None:
         self.name = name
+        self._max_document_size = max_document_size
         self._fs = fs
         self._root = root.rstrip("/")
         self._jobs = max(1, jobs)
@@ -264,14 +292,14 @@ class FsspecStore:
     async def _gather(self, paths: Sequence[str]) -> list[_Outcome]:
         """Read `paths` on the file system's event loop, each request cancelled after `timeout` seconds."""
         limit = asyncio.Semaphore(self._jobs)
-        read = getattr(self._fs, "_cat_file")  # noqa: B009 - the coroutine behind cat_file, which pyright calls private
         # Metadata documents are small: one GET each, rather than a size request to split the read.
-        options = {"max_concurrency": 1} if self._whole else {}
+        options: dict[str, object] = {"max_concurrency": 1} if self._whole else {}
+        read = bounded_reader(self._fs, self._max_document_size, options)
 
         async def one(path: str) -> _Outcome:
             async with limit:
                 try:
-                    return cast("bytes", await asyncio.wait_for(read(path, **options), self._timeout))
+                    return await asyncio.wait_for(read(path), self._timeout)
                 except Exception as error:  # the error is the answer for this key
                     return error
 
@@ -288,7 +316,7 @@ class FsspecStore:
         found: list[_Outcome] = []
         for path in paths:
             try:
-                found.append(self._fs.cat_file(path))
+                found.append(read_file_object(self._fs, path, self._max_document_size))
             except Exception as error:  # the error is the answer for this key
                 found.append(error)
         return found
@@ -296,6 +324,8 @@ class FsspecStore:
     def _as_read(self, key: str, outcome: _Outcome) -> bytes | StoreError:
         if isinstance(outcome, bytes):
             return outcome
+        if isinstance(outcome, TooLarge):
+            return too_large(self.path(key), self._max_document_size, outcome.size)
         if isinstance(outcome, TimeoutError):
             return StoreError(f"cannot read {self.path(key)}: no answer within {self._timeout:g} s")
         return StoreError(f"cannot read {self.path(key)}: {_reason(outcome, self._fs_path(key))}")

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol, TextIO
 
 from zarr_metadata._json import Loc
+from zarr_metadata.cli._escape import decodable, printable
 from zarr_metadata.cli._findings import Finding
 
 if TYPE_CHECKING:
@@ -32,13 +33,23 @@ def label(finding: Finding) -> str:
 
 
 def text_line(finding: Finding) -> str:
-    """`PATH:LINE:COL: POINTER KIND: MESSAGE`, the severity before KIND when it is not an error (`warning unlisted`)."""
-    return f"{finding.path}:{finding.line}:{finding.column}: {pointer(finding.loc)} {label(finding)}: {finding.message}"
+    """`PATH:LINE:COL: POINTER KIND: MESSAGE`, the severity before KIND when it is not an error (`warning unlisted`).
+
+    A control character in a name or a key is written as an escape (`\\n`), so one finding is one line.
+    """
+    return printable(f"{finding.path}:{finding.line}:{finding.column}: {pointer(finding.loc)} {label(finding)}: {finding.message}")
 
 
 def json_line(finding: Finding) -> str:
-    """The finding as one line of JSON, its location as an array of keys and indices."""
-    return json.dumps(dataclasses.asdict(finding))
+    """The finding as one line of JSON, its location as an array of keys and indices.
+
+    JSON escapes control characters itself; a byte of a name that is not UTF-8 is written `\\xff`, since JSON text is Unicode.
+    """
+    found = dataclasses.asdict(finding)
+    found["path"] = decodable(finding.path)
+    found["message"] = decodable(finding.message)
+    found["loc"] = [decodable(step) if isinstance(step, str) else step for step in finding.loc]
+    return json.dumps(found)
 
 
 @dataclasses.dataclass
@@ -99,7 +110,7 @@ class LineReport:
     def end(self, tally: Tally, statistics: Statistics | None) -> None:
         """Write the statistics, then the summary line."""
         if statistics is not None:
-            self._out.writelines(line + "\n" for line in statistics.text_lines())
+            self._out.writelines(printable(line) + "\n" for line in statistics.text_lines())
         if not self._quiet:
             self._out.write(tally.summary(repairs=self._repairs) + "\n")
 

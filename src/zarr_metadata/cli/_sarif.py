@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from zarr_metadata import __version__
+from zarr_metadata.cli._escape import decodable
 from zarr_metadata.cli._findings import Finding, Severity
 from zarr_metadata.cli._open import is_url
 from zarr_metadata.cli._report import Tally, pointer
@@ -106,7 +107,7 @@ def _result(finding: Finding, rule_index: int) -> dict[str, object]:
         "ruleId": finding.kind,
         "ruleIndex": rule_index,
         "level": LEVELS[finding.severity],
-        "message": {"text": f"{pointer(finding.loc)}: {finding.message}"},
+        "message": {"text": decodable(f"{pointer(finding.loc)}: {finding.message}")},
         "locations": [location],
     }
 
@@ -114,11 +115,12 @@ def _result(finding: Finding, rule_index: int) -> dict[str, object]:
 def artifact_uri(path: str) -> str:
     """The path a finding names, as a URI reference: a URL as it is, a file path (relative or not) with `/` separators and percent-escapes."""
     if is_url(path):
-        return path
+        return decodable(path)
     if os.sep != "/":
         path = path.replace(os.sep, "/")
     # ":" is escaped too, so that a relative path whose first name holds one is not read as a URL's scheme.
-    return urllib.parse.quote(path, safe="/!$&'()*+,;=@~")
+    # A byte of a name that is not UTF-8 is escaped as the byte it is (`%FF`).
+    return urllib.parse.quote(path, safe="/!$&'()*+,;=@~", errors="surrogateescape")
 
 
 def information_uri() -> str | None:

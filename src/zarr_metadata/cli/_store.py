@@ -9,18 +9,23 @@ write, which is how findings name their file.
 from __future__ import annotations
 
 import os
+import stat
 import warnings
 import zipfile
 from collections.abc import Iterable, Iterator, Sequence
 from typing import BinaryIO, Protocol
 
+from zarr_metadata.cli._bounded_read import (
+    DEFAULT_MAX_DOCUMENT_SIZE,
+    read_regular_file,
+    read_stream,
+    too_large,
+)
 from zarr_metadata.cli._files import is_inside, replace_file, unsafe_key
+from zarr_metadata.cli._links import leaves_store, outside_error_text
+from zarr_metadata.cli._store_error import StoreError
 
 __all__ = ["DirectoryStore", "Store", "StoreError", "ZipStore", "parent_key", "tree_of"]
-
-
-class StoreError(Exception):
-    """A store, or a key in it, that cannot be listed or read: the message says which and why."""
 
 
 class Store(Protocol):
@@ -56,8 +61,14 @@ def parent_key(key: str) -> str:
 class DirectoryStore:
     """A directory on the local file system, each file a key."""
 
-    def __init__(self, root: str) -> None:
+    def __init__(
+        self, root: str, *, max_document_size: int = DEFAULT_MAX_DOCUMENT_SIZE, follow_external_links: bool = False
+    ) -> None:
         self.name = root
+        self.max_document_size = max_document_size
+        """The most bytes a document read from the store may hold."""
+        self.follow_external_links = follow_external_links
+        """Whether a document that links to a file outside the store is read."""
         self._prefix = "" if not root else root if root.endswith(os.sep) else root + os.sep
 
     def listing(self) -> Iterator[str]:
@@ -100,10 +111,16 @@ class DirectoryStore:
     def read(self, key: str) -> bytes:
         path = self.path(key)
         try:
-            with open(path, "rb") as file:
-                return file.read()
+            known = os.lstat(path)
         except OSError as error:
             raise StoreError(f"cannot read {path}: {error.strerror or error}") from None
+        if not stat.S_ISLNK(known.st_mode):
+            return read_regular_file(path, self.max_document_size, known)
+        if not self.follow_external_links:
+            outside = leaves_store(path, self.name)
+            if outside is not None:
+                raise StoreError(outside_error_text(path, outside))
+        return read_regular_file(path, self.max_document_size)  # what the link leads to is judged
 
     def read_many(self, keys: Sequence[str]) -> list[bytes | StoreError]:
         return [_read_or_error(self, key) for key in keys]
@@ -132,14 +149,17 @@ class DirectoryStore:
 class ZipStore:
     """A `.zip` file holding a store, read in place: each member a key, as zarr-python's ZipStore writes it."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, *, max_document_size: int = DEFAULT_MAX_DOCUMENT_SIZE) -> None:
         self.name = path
+        self.max_document_size = max_document_size
+        """The most bytes a member read from the archive may hold, whatever its header says."""
         try:
             self._archive = zipfile.ZipFile(path)
-        except (OSError, zipfile.BadZipFile) as error:
-            raise StoreError(f"cannot read {path} as a zip file: {getattr(error, 'strerror', None) or error}") from None
+        except Exception as error:  # a broken archive raises whatever the part of it that breaks raises
+            raise StoreError(f"cannot read {path} as a zip file: {_zip_reason(error)}") from None
         # A name written twice in one archive keeps the last member, as zipfile reads it.
-        self._members = {info.filename: info for info in self._archive.infolist() if not info.is_dir()}
+        # A name cut short by a NUL byte may be empty, which is no key.
+        self._members = {info.filename: info for info in self._archive.infolist() if info.filename and not info.is_dir()}
         self._written: dict[str, bytes] = {}
 
     def listing(self) -> Iterator[str]:
@@ -149,10 +169,17 @@ class ZipStore:
         member = self._members.get(key)
         if member is None:
             raise StoreError(f"cannot read {self.path(key)}: no such member")
+        limit = self.max_document_size
+        if member.file_size > limit:
+            raise too_large(self.path(key), limit, member.file_size)
         try:
-            return self._archive.read(member)
-        except (OSError, zipfile.BadZipFile, RuntimeError, NotImplementedError) as error:
-            raise StoreError(f"cannot read {self.path(key)}: {error}") from None
+            with self._archive.open(member) as stream:
+                data = read_stream(stream, limit)
+        except Exception as error:  # a broken member (bad CRC, truncated, encrypted, unknown compression) is not JSON to judge
+            raise StoreError(f"cannot read {self.path(key)}: {_zip_reason(error)}") from None
+        if data is None:
+            raise too_large(self.path(key), limit)  # its header said less than it holds
+        return data
 
     def read_many(self, keys: Sequence[str]) -> list[bytes | StoreError]:
         return [_read_or_error(self, key) for key in keys]
@@ -197,6 +224,11 @@ class ZipStore:
             for key, data in self._written.items():
                 if key not in self._members:
                     archive.writestr(key, data, compress_type=zipfile.ZIP_STORED)
+
+
+def _zip_reason(error: Exception) -> str:
+    text = str(getattr(error, "strerror", None) or error)
+    return text if isinstance(error, OSError | zipfile.BadZipFile) else f"a broken archive ({text or type(error).__name__})"
 
 
 def _read_or_error(store: Store, key: str) -> bytes | StoreError:
