@@ -237,3 +237,35 @@ def test_a_trailing_comma_is_reported_at_the_comma_in_the_tools_words(tmp_path: 
     assert result.stdout.splitlines()[0] == (
         "zarr.json:1:40: / invalid_json: a comma after the last member of an object is not allowed in JSON; remove it"
     )
+
+
+# --- links ---------------------------------------------------------------------------------
+
+
+def test_a_linked_directory_is_followed_as_zarr_python_follows_it(tmp_path: Path) -> None:
+    # zarr-python's LocalStore lists the link among the group's members and opens the
+    # array behind it, which fails on its fill value ("Invalid type: x. Expected an integer").
+    write_store(tmp_path / "elsewhere", {"zarr.json": {**ARRAY, "fill_value": "x"}})
+    write_store(tmp_path / "s.zarr", {"zarr.json": GROUP})
+    (tmp_path / "s.zarr" / "linked").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
+    found, status = check("s.zarr", cwd=tmp_path)
+    assert found == [("s.zarr/linked/zarr.json", "invalid_type", 'expected an integer, got "x"')]
+    assert status == 1
+
+
+def test_a_link_back_up_the_tree_is_not_followed_around_the_loop(tmp_path: Path) -> None:
+    write_store(tmp_path / "s.zarr", {"zarr.json": GROUP, "g/zarr.json": GROUP, "g/a/zarr.json": {**ARRAY, "fill_value": "x"}})
+    (tmp_path / "s.zarr" / "g" / "back").symlink_to("..", target_is_directory=True)  # to the store's root
+    (tmp_path / "s.zarr" / "g" / "a" / "here").symlink_to(".", target_is_directory=True)  # to itself
+    (tmp_path / "s.zarr" / "other").symlink_to("g", target_is_directory=True)  # a second name for g, not a loop
+    found, _ = check("s.zarr", cwd=tmp_path)
+    assert [path for path, _, _ in found] == ["s.zarr/g/a/zarr.json", "s.zarr/other/a/zarr.json"]
+
+
+def test_a_broken_link_named_zarr_json_is_an_io_error(tmp_path: Path) -> None:
+    write_store(tmp_path / "s.zarr", {"zarr.json": GROUP})
+    (tmp_path / "s.zarr" / "a").mkdir()
+    (tmp_path / "s.zarr" / "a" / "zarr.json").symlink_to(tmp_path / "gone")
+    (tmp_path / "s.zarr" / "b").symlink_to(tmp_path / "gone-too", target_is_directory=True)
+    found, _ = check("s.zarr", cwd=tmp_path)
+    assert [(path, kind) for path, kind, _ in found] == [("s.zarr/a/zarr.json", "io_error")]

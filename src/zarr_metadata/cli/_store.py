@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import zipfile
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Protocol
@@ -71,9 +72,13 @@ class DirectoryStore:
 
         Tree order visits a directory before what is below it, each level
         sorted, so the nodes of a store can be checked as they are found. A link
-        to a directory is listed as a file, not followed, as os.walk does.
+        to a directory is followed, as zarr-python's local store follows it when
+        it opens the node behind it, unless it leads back to a directory on the
+        way down to it (a loop, told by device and inode).
         """
         pending = [below]
+        # The device and inode of directories above a link, learnt only when a link is met.
+        identities: dict[str, tuple[int, int]] = {}
         while pending:
             directory = pending.pop()
             path = self.path(directory) if directory else self.name or os.curdir
@@ -82,7 +87,10 @@ class DirectoryStore:
             try:
                 with os.scandir(path) as entries:
                     for entry in entries:
-                        (subdirectories if entry.is_dir(follow_symlinks=False) else files).append(entry.name)
+                        # A plain directory is told by the entry alone; only a link costs a stat.
+                        plain = entry.is_dir(follow_symlinks=False)
+                        linked = not plain and entry.is_symlink() and self._follows(directory, entry, identities)
+                        (subdirectories if plain or linked else files).append(entry.name)
             except OSError as error:
                 yield directory, StoreError(f"cannot read {error.filename or path}: {error.strerror or error}")
                 continue
@@ -90,6 +98,33 @@ class DirectoryStore:
             yield directory, files
             prefix = f"{directory}/" if directory else ""
             pending.extend(prefix + name for name in sorted(subdirectories, reverse=True))
+
+    def _follows(self, directory: str, link: os.DirEntry[str], identities: dict[str, tuple[int, int]]) -> bool:
+        """Whether the link `link` in `directory` leads to a directory that is not one on the way down to it.
+
+        A link to a file is a file, read where it leads (what may be read
+        there is decided where documents are read, not here); a broken link
+        is a file too, whose read then fails.
+        """
+        try:
+            target = link.stat()
+        except OSError:
+            return False
+        if not stat.S_ISDIR(target.st_mode):
+            return False
+        found = (target.st_dev, target.st_ino)
+        parts = directory.split("/") if directory else []
+        for depth in range(len(parts) + 1):
+            above = "/".join(parts[:depth])
+            if above not in identities:
+                try:
+                    status = os.stat(self.path(above) if above else self.name or os.curdir)
+                except OSError:
+                    continue
+                identities[above] = (status.st_dev, status.st_ino)
+            if identities[above] == found:
+                return False
+        return True
 
     def has(self, key: str) -> bool:
         """Whether the store holds `key` (a file, or a link, even a broken one)."""
