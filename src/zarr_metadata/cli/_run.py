@@ -90,17 +90,17 @@ class _Run:
     def store(self, name: str, opened: Opened) -> None:
         """Check the targets of one opened store, or the one file named in it, as they are found."""
         store = opened.store
+        excluded = functools.partial(_excluded, opened=opened, options=self.options) if self.options.exclude else None
         if isinstance(store, DirectoryStore):
             # A directory is walked as it is checked, so no listing of it is held.
-            excluded = functools.partial(_excluded, opened=opened, options=self.options) if self.options.exclude else None
             source, directories = Source(store, excluded=excluded), store.tree()
         else:
             try:
-                keys = [key for key in store.listing() if not _excluded(key, opened, self.options)]
+                keys = list(store.listing())
             except StoreError as error:
                 self.emit(io_error(name, str(error)))
                 return
-            source, directories = Source(store, keys), tree_of(keys)
+            source, directories = Source(store, keys, excluded=excluded), tree_of(keys)
         if opened.named is not None:
             # A file named alone stands for its node, whose other files sit beside it.
             none: list[str] = []
@@ -130,9 +130,14 @@ class _Run:
             if isinstance(names, StoreError):
                 self.emit(io_error(opened.store.path(directory) if directory else name, str(names)))
                 continue
-            kept = {item for item in names if item in METADATA_FILES and not _excluded(join(directory, item), opened, self.options)}
-            if kept:
-                yield from directory_targets(directory, kept)
+            found = {item for item in names if item in METADATA_FILES}
+            if not found:
+                continue
+            if self.options.exclude:
+                excluded = {item for item in found if _excluded(join(directory, item), opened, self.options)}
+                yield from directory_targets(directory, found - excluded, excluded)
+            else:
+                yield from directory_targets(directory, found)
 
     def _checked(self, source: Source, opened: Opened, targets: Iterator[Target]) -> Iterator[tuple[Sequence[Target], list[Checked]]]:
         """Groups of `targets` in order, each with what checking it finds: here, or in worker processes when the store is local and large."""
@@ -173,7 +178,9 @@ class _Run:
         self.outcome.documents += len(target.keys)
         for finding in checked.findings:
             self.emit(finding)
-        if tree is not None and target.kind != "v2_consolidated":
+        if tree is not None and target.kind == "excluded":
+            tree.present(target.directory)
+        elif tree is not None and target.kind != "v2_consolidated":
             v3 = target.kind == "v3"
             for finding in tree.judge(target.directory, checked.node_type, source.path(target.keys[0]), v3=v3):
                 self.emit(finding)
@@ -193,7 +200,7 @@ class _Run:
         """Whether `target` is met for the first time: a node named as a directory and again by one of its files is checked once."""
         if self.seen is None:
             return True
-        identity = (target.kind, tuple(opened.identity(key) for key in target.keys))
+        identity = (target.kind, tuple(opened.identity(key) for key in target.keys or (target.directory,)))
         if identity in self.seen:
             return False
         self.seen.add(identity)
