@@ -12,7 +12,7 @@ from zarr_metadata._names import node_path_problems
 from zarr_metadata.cli._findings import Issue
 from zarr_metadata.cli._json_text import BrokenJSON, read_json_text
 from zarr_metadata.cli._source import Source
-from zarr_metadata.cli._store import StoreError
+from zarr_metadata.cli._store import StoppedAnswering, StoreError
 from zarr_metadata.cli._walk import V2_NODE_FILES, ZARR_JSON, join
 from zarr_metadata.v3.consolidated import ZARR_V3_CONSOLIDATED_METADATA_KEY
 
@@ -107,6 +107,8 @@ def _entry_issues(
         yield Issue(loc, "invalid_value", f"lists {entry.listed_as}, but {name} does not exist", "error")
         return
     data = source.peek(entry.key)
+    if isinstance(data, StoppedAnswering):
+        return  # the run says the store stopped answering, once
     if isinstance(data, StoreError):
         yield Issue(loc, "invalid_value", f"cannot be compared with {name}: {data}", "error")
         return

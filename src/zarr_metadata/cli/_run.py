@@ -18,7 +18,7 @@ from zarr_metadata.cli._open import Opened, open_target
 from zarr_metadata.cli._parallel import BATCH, can_fork, check_batch, checked_in_workers, cores
 from zarr_metadata.cli._rewrite import unified_diff, write_back
 from zarr_metadata.cli._source import Source
-from zarr_metadata.cli._store import DirectoryStore, StoreError, tree_of
+from zarr_metadata.cli._store import DirectoryStore, Incomplete, StoreError, tree_of
 from zarr_metadata.cli._walk import METADATA_FILES, Target, directory_targets, join, named_target
 
 PARALLEL_FROM = 4 * BATCH
@@ -33,11 +33,19 @@ Progress = Callable[[int, int], None]
 
 @dataclasses.dataclass
 class Outcome:
-    """What a run did: documents read, and how many targets were opened and how many could not be."""
+    """What a run did: documents read, and how many targets were opened and how many could not be.
+
+    `not_checked` counts the documents a store was known to hold but that
+    were not read (it stopped answering), and `not_listed` the directories
+    that could not be listed (and the stores that could not be listed at
+    all), below which nobody can say how many there are.
+    """
 
     documents: int = 0
     opened: int = 0
     unopened: int = 0
+    not_checked: int = 0
+    not_listed: int = 0
 
 
 def run(
@@ -86,6 +94,10 @@ class _Run:
         self.outcome = Outcome()
         self.seen: set[tuple[str, tuple[str, ...]]] | None = set() if len(names) > 1 else None
         """What was checked, by identity, when several targets might name the same files; None when one target cannot."""
+        self._left: int | None = None
+        self._unlisted: dict[str, StoreError] = {}
+        """Why each directory met in the store being checked could not be listed, until its `unlisted` target is reported."""
+        """The documents of the group read when the store was found to have stopped answering, none of them checked; None until it has."""
 
     def store(self, name: str, opened: Opened) -> None:
         """Check the targets of one opened store, or the one file named in it, as they are found."""
@@ -100,7 +112,7 @@ class _Run:
             except StoreError as error:
                 self.emit(io_error(name, str(error)))
                 return
-            source, directories = Source(store, keys, excluded=excluded), tree_of(keys)
+            source, directories = Source(store, keys, excluded=excluded), tree_of(keys, opened.unlisted())
         if opened.named is not None:
             # A file named alone stands for its node, whose other files sit beside it.
             none: list[str] = []
@@ -114,6 +126,7 @@ class _Run:
         met = _Counted(targets)
         fresh = (target for target in met if self._first_sight(opened, target))
         read = listed = 0
+        self._left = None
         for group, found in self._checked(source, opened, fresh):
             listed += sum(len(target.keys) for target in group)
             for target, checked in zip(group, found, strict=True):
@@ -121,14 +134,30 @@ class _Run:
                 read += len(target.keys)
             if self.progress is not None:
                 self.progress(read, listed)
-        if not met.count:
+        stopped = opened.stopped()
+        if stopped is not None:
+            self._abandon(name, stopped, fresh)
+        elif not met.count:
             self.emit(Finding(name, 1, 1, (), "no_metadata", f"no Zarr metadata found in {name}", "error"))
+
+    def _abandon(self, name: str, why: str, rest: Iterator[Target]) -> None:
+        """Say, once, that the store `name` stopped answering, and how many of its documents were left unchecked."""
+        self._left = self._left or 0
+        # The directories left that could not be listed are counted, not reported: the one finding says why.
+        for target in rest:
+            self._left += len(target.keys)
+            self.outcome.not_listed += target.kind == "unlisted"
+        self.outcome.not_checked += self._left
+        left = f"{self._left} document{'' if self._left == 1 else 's'}"
+        self.emit(io_error(name, f"{name} stopped answering: {why}; {left} not checked"))
 
     def _targets(self, name: str, opened: Opened, directories: Iterable[tuple[str, list[str] | StoreError]]) -> Iterator[Target]:
         """The targets of a store's directories, in tree order; a directory that cannot be read is an `io_error` at its path."""
         for directory, names in directories:
             if isinstance(names, StoreError):
-                self.emit(io_error(opened.store.path(directory) if directory else name, str(names)))
+                # Reported in its place among the findings, as its target is.
+                self._unlisted[directory] = names
+                yield Target("unlisted", directory, ())
                 continue
             found = {item for item in names if item in METADATA_FILES}
             if not found:
@@ -142,12 +171,15 @@ class _Run:
     def _checked(self, source: Source, opened: Opened, targets: Iterator[Target]) -> Iterator[tuple[Sequence[Target], list[Checked]]]:
         """Groups of `targets` in order, each with what checking it finds: here, or in worker processes when the store is local and large."""
         if opened.ahead:
-            yield from self._checked_reading_ahead(source, targets)
+            yield from self._checked_reading_ahead(source, opened, targets)
             return
         first = list(itertools.islice(targets, PARALLEL_FROM))
         workers = cores()
         if len(first) < PARALLEL_FROM or not opened.parallel or workers < 2 or not can_fork():
             for batch in _batches(itertools.chain(first, targets), BATCH):
+                source.prefetch(_keys_of(batch))
+                if self._stopped(opened, batch):
+                    return
                 yield batch, check_batch(source, batch, self.options)
             return
         # The first batch here, so that the workers start with what it compiled.
@@ -157,7 +189,17 @@ class _Run:
         tasks = _batches(itertools.chain(first[BATCH:], targets), TASK)
         yield from checked_in_workers(source, tasks, self.options, workers)
 
-    def _checked_reading_ahead(self, source: Source, targets: Iterator[Target]) -> Iterator[tuple[Sequence[Target], list[Checked]]]:
+    def _stopped(self, opened: Opened, group: Sequence[Target]) -> bool:
+        """Whether the store stopped answering by the time `group` was read, which is then left unchecked."""
+        if opened.stopped() is None:
+            return False
+        self._left = len(_keys_of(group))
+        self.outcome.not_listed += sum(target.kind == "unlisted" for target in group)
+        return True
+
+    def _checked_reading_ahead(
+        self, source: Source, opened: Opened, targets: Iterator[Target]
+    ) -> Iterator[tuple[Sequence[Target], list[Checked]]]:
         """Groups of `targets` with what checking each finds, each group's files read while the one before is checked.
 
         A group holds enough targets to keep `--jobs` requests busy for a while,
@@ -169,12 +211,19 @@ class _Run:
             fetched = source.fetch_ahead(_keys_of(group), fetcher) if group else None
             while group is not None and fetched is not None:
                 fetched.result()
+                if self._stopped(opened, group):
+                    return
                 following = next(groups, None)
                 fetched = source.fetch_ahead(_keys_of(following), fetcher) if following else None
                 yield group, check_batch(source, group, self.options)
                 group = following
 
     def _report(self, source: Source, target: Target, checked: Checked, tree: Tree | None) -> None:
+        if target.kind == "unlisted":
+            self.outcome.not_listed += 1
+            error = self._unlisted.pop(target.directory)
+            self.emit(_unlisted(source.path(target.directory) if target.directory else source.store.name, error))
+            return
         self.outcome.documents += len(target.keys)
         for finding in checked.findings:
             self.emit(finding)
@@ -205,6 +254,13 @@ class _Run:
             return False
         self.seen.add(identity)
         return True
+
+
+def _unlisted(path: str, error: StoreError) -> Finding:
+    """The finding of a directory that could not be listed: an `io_error`, or `incomplete` for a store that could not be listed at all."""
+    if isinstance(error, Incomplete):
+        return Finding(path, 1, 1, (), "incomplete", str(error), "error")
+    return io_error(path, str(error))
 
 
 def _keys_of(targets: Sequence[Target] | None) -> list[str]:

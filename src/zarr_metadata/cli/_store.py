@@ -12,14 +12,22 @@ import contextlib
 import os
 import stat
 import zipfile
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Protocol
 
-__all__ = ["DirectoryStore", "Store", "StoreError", "ZipStore", "parent_key", "tree_of"]
+__all__ = ["DirectoryStore", "Incomplete", "StoppedAnswering", "Store", "StoreError", "ZipStore", "parent_key", "tree_of"]
 
 
 class StoreError(Exception):
     """A store, or a key in it, that cannot be listed or read: the message says which and why."""
+
+
+class Incomplete(StoreError):
+    """A store that could not be listed and holds no consolidated metadata: the message says what of it was read, and why no more."""
+
+
+class StoppedAnswering(StoreError):
+    """A read not made, since the store had stopped answering."""
 
 
 class Store(Protocol):
@@ -238,11 +246,20 @@ def _read_or_error(store: Store, key: str) -> bytes | StoreError:
         return error
 
 
-def tree_of(keys: Iterable[str]) -> Iterator[tuple[str, list[str] | StoreError]]:
-    """The directories of a store that can only list its keys, each with the names of its files, in tree order."""
+def tree_of(keys: Iterable[str], unlisted: Mapping[str, StoreError] | None = None) -> Iterator[tuple[str, list[str] | StoreError]]:
+    """The directories of a store that can only list its keys, each with the names of its files, in tree order.
+
+    Each directory of `unlisted` (one that could not be listed) comes with
+    its error, after the files found in it otherwise (through consolidated
+    metadata), if any were.
+    """
     found: dict[str, list[str]] = {}
     for key in keys:
         directory, _, name = key.rpartition("/")
         found.setdefault(directory, []).append(name)
-    for directory in sorted(found, key=lambda directory: directory.split("/") if directory else []):
-        yield directory, sorted(found[directory])
+    failed = unlisted or {}
+    for directory in sorted({*found, *failed}, key=lambda directory: directory.split("/") if directory else []):
+        if directory in found:
+            yield directory, sorted(found[directory])
+        if directory in failed:
+            yield directory, failed[directory]

@@ -20,7 +20,7 @@ METADATA_FILES = frozenset({ZARR_JSON, *V2_NODE_FILES, ZMETADATA})
 _V2_NODE_OWN_FILES = frozenset({ZARRAY, ZGROUP})
 """The files that make a directory a v2 node (a `.zattrs` alone is judged too, and says it lacks one)."""
 
-TargetKind: TypeAlias = Literal["v3", "v2", "v2_consolidated", "excluded"]
+TargetKind: TypeAlias = Literal["v3", "v2", "v2_consolidated", "excluded", "unlisted"]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -31,7 +31,8 @@ class Target:
     the keys read: for a v2 node, each of its `.zarray`, `.zgroup` and
     `.zattrs` that the store holds. An excluded node is read nowhere (it has
     no keys) and judged by nothing, but it is there, so the nodes below it
-    have a parent.
+    have a parent. An `unlisted` target is a directory that could not be
+    listed, reported in its place in the tree.
     """
 
     kind: TargetKind
