@@ -424,6 +424,20 @@ def test_http_what_a_failed_directory_page_holds_is_read_through_consolidated_me
     assert found[-1] == {"summary": {"documents": 23, "problems": 2, "warnings": 1, "repairs": 0, "not_listed": 1}}
 
 
+def test_http_a_directory_page_that_stalls_is_an_io_error_within_the_timeout(tmp_path: Path) -> None:
+    with HTTPServer(unconsolidated(tmp_path), slow={"/store/g0/": 10.0}) as server:
+        started = time.monotonic()
+        result = command("check", "--timeout", "0.5", f"{server.url}/store")
+        took = time.monotonic() - started
+    url = f"{server.url}/store"
+    assert lines(result) == [
+        f"{url}/g0:1:1: / io_error: cannot list {url}/g0/: no answer within 0.5 s",
+        *broken_at(url, "g1/a"),
+        "3 documents, 2 problems, 0 warnings, 1 directory not listed",
+    ]
+    assert took < 8, took
+
+
 def test_http_without_directory_pages_or_consolidated_metadata_is_incomplete(tmp_path: Path) -> None:
     # Before: "1 document, 0 problems", exit 0, for a store of five documents.
     with HTTPServer(unconsolidated(tmp_path), listings=False) as server:
