@@ -15,6 +15,8 @@ from collections.abc import Callable, Sequence
 from typing import Protocol, cast
 from urllib.parse import unquote
 
+from zarr_metadata.cli._store import StoppedAnswering
+
 __all__ = ["Crawl", "crawl", "has_flat_listing"]
 
 _Entries = list[dict[str, object]]
@@ -63,7 +65,8 @@ def crawl(
     Over `http`, a directory is asked for with its final `/` (else the
     server first redirects there) and names are percent-decoded (a
     directory page links to encoded names). Once `stopped` says the store stopped answering, no
-    more directories are asked for; those left are not in `failed`.
+    more directories are asked for: those of the level being listed are in
+    `failed`, those below them unknown.
     """
     found = Crawl()
     prefix = f"{root}/" if root else ""
@@ -79,7 +82,7 @@ def crawl(
         following: list[str] = []
         for directory, outcome in zip(level, outcomes, strict=True):
             if outcome is None:
-                continue  # not asked: the store had stopped answering
+                outcome = StoppedAnswering("not asked: the store had stopped answering")
             if isinstance(outcome, BaseException):
                 found.failed[directory] = outcome
                 continue
