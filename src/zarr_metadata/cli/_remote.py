@@ -230,12 +230,12 @@ class FsspecStore:
         # The root could not be listed: a store that refuses to be listed may still serve its documents.
         found = self._through_consolidated(unreachable=failure is not None)
         if found is None:
-            raise StoreError(f"cannot list {self.name}: {self._why(failure, '') if failure is not None else 'no answer'}")
+            raise StoreError(f"cannot list {self.name}: {self._why(failure, self._root) if failure is not None else 'no answer'}")
         keys, consolidated = found
         if not consolidated and keys:
             self._unlisted[""] = Incomplete(self._incomplete(keys, failure))
         elif failure is not None and not _offers_no_listing(failure):
-            self._unlisted[""] = StoreError(f"cannot list {self.name}: {_reason(failure, self._root)}")
+            self._unlisted[""] = StoreError(f"cannot list {self.name}: {self._why(failure, self._root)}")
         return keys
 
     def _listed(self) -> tuple[list[str], BaseException | None]:
@@ -264,20 +264,21 @@ class FsspecStore:
         if isinstance(failure, FileNotFoundError):
             failure = None  # a root that is not found lists nothing, as plain HTTP without directory pages says it
         for directory, error in found.failed.items():
-            self._unlisted[directory] = StoreError(f"cannot list {self.path(directory)}/: {self._why(error, directory)}")
+            self._unlisted[directory] = StoreError(f"cannot list {self.path(directory)}/: {self._why(error, self._fs_path(directory))}")
         return found.keys, failure
 
-    def _why(self, error: BaseException, key: str) -> str:
+    def _why(self, error: BaseException, path: str) -> str:
+        """Why a request for `path` (as the file system names it) failed."""
         if isinstance(error, TimeoutError):
             return f"no answer within {self._timeout:g} s"
-        return _reason(error, self._fs_path(key))
+        return _reason(error, path)
 
     def _incomplete(self, keys: Sequence[str], failure: BaseException | None) -> str:
         """What an `Incomplete` store says: why it could not be listed, and which of its documents were read instead."""
         if failure is None or _offers_no_listing(failure):
             why = "it gives no listing of its files"
         else:
-            why = self._why(failure, "")
+            why = self._why(failure, self._root)
         read = ", ".join(sorted(keys))
         return (
             f"{self.name} cannot be listed ({why}) and holds no consolidated metadata, so only what its root holds "
