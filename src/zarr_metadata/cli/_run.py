@@ -95,9 +95,9 @@ class _Run:
         self.seen: set[tuple[str, tuple[str, ...]]] | None = set() if len(names) > 1 else None
         """What was checked, by identity, when several targets might name the same files; None when one target cannot."""
         self._left: int | None = None
+        """The documents of the group read when the store was found to have stopped answering, none of them checked; None until it has."""
         self._unlisted: dict[str, StoreError] = {}
         """Why each directory met in the store being checked could not be listed, until its `unlisted` target is reported."""
-        """The documents of the group read when the store was found to have stopped answering, none of them checked; None until it has."""
 
     def store(self, name: str, opened: Opened) -> None:
         """Check the targets of one opened store, or the one file named in it, as they are found."""
@@ -126,7 +126,7 @@ class _Run:
         met = _Counted(targets)
         fresh = (target for target in met if self._first_sight(opened, target))
         read = listed = 0
-        self._left = None
+        self._left, self._unlisted = None, {}
         for group, found in self._checked(source, opened, fresh):
             listed += sum(len(target.keys) for target in group)
             for target, checked in zip(group, found, strict=True):
@@ -152,10 +152,9 @@ class _Run:
         self.emit(io_error(name, f"{name} stopped answering: {why}; {left} not checked"))
 
     def _targets(self, name: str, opened: Opened, directories: Iterable[tuple[str, list[str] | StoreError]]) -> Iterator[Target]:
-        """The targets of a store's directories, in tree order; a directory that cannot be read is an `io_error` at its path."""
+        """The targets of a store's directories, in tree order; a directory that cannot be listed is an `unlisted` target, reported in its place."""
         for directory, names in directories:
             if isinstance(names, StoreError):
-                # Reported in its place among the findings, as its target is.
                 self._unlisted[directory] = names
                 yield Target("unlisted", directory, ())
                 continue
