@@ -154,7 +154,7 @@ def test_paths_in_a_config_file_are_read_from_its_directory_and_limits_reach_the
     seen: list[Options] = []
 
     class Outcome:
-        documents, opened, unopened = 0, 1, 0
+        documents, opened, unopened, not_checked, not_listed = 0, 1, 0, 0, 0
 
     def fake_run(names: object, options: Options, *rest: object, **keywords: object) -> Outcome:
         seen.append(options)

@@ -366,6 +366,8 @@ class _FakeOutcome:
     documents = 0
     opened = 1
     unopened = 0
+    not_checked = 0
+    not_listed = 0
 
 
 def test_exclude_leaves_out_the_documents_it_matches() -> None:

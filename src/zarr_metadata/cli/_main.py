@@ -337,6 +337,7 @@ def _check(names: Sequence[str], options: Options, settings: Settings) -> int:
         if progress is not None:
             progress.hide()
     tally.documents = outcome.documents
+    tally.not_checked, tally.not_listed = outcome.not_checked, outcome.not_listed
     report.end(tally, statistics)
     if outcome.unopened and not outcome.opened:
         return EXIT_USAGE

@@ -8,7 +8,7 @@ import os
 import stat
 import sys
 import zipfile
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from zarr_metadata.cli._bounded_read import read_stream, too_large
 from zarr_metadata.cli._check import Options
@@ -41,6 +41,10 @@ class Opened:
     ahead: bool = False
     """Whether the next batch may be read while one is checked: a store read over a network, many requests at once."""
     close: Callable[[], None] = dataclasses.field(default=lambda: None)
+    unlisted: Callable[[], Mapping[str, StoreError]] = dataclasses.field(default=lambda: {})
+    """Each directory of a listed store (by key, `""` the root) that could not be listed, with why."""
+    stopped: Callable[[], str | None] = dataclasses.field(default=lambda: None)
+    """Why the store is taken to have stopped answering, once it has (a remote store, after a run of connection failures)."""
 
 
 def is_url(name: str) -> bool:

@@ -60,6 +60,10 @@ class Tally:
     problems: int = 0
     warnings: int = 0
     repairs: int = 0
+    not_checked: int = 0
+    """Documents a store was known to hold but that were not read (it stopped answering)."""
+    not_listed: int = 0
+    """Directories, or whole stores, that could not be listed: what they hold was not seen."""
 
     def count(self, finding: Finding) -> None:
         """Count `finding` under its severity."""
@@ -70,11 +74,27 @@ class Tally:
         else:
             self.repairs += 1
 
+    def as_json(self) -> dict[str, int]:
+        """The counts, by name; what was not seen only when something was not, as the summary line gives it."""
+        counts = dataclasses.asdict(self)
+        for unseen in ("not_checked", "not_listed"):
+            if not counts[unseen]:
+                del counts[unseen]
+        return counts
+
     def summary(self, *, repairs: bool) -> str:
-        """`N documents, M problems, K warnings`, and `, R repairs` when repairs were asked for."""
+        """`N documents, M problems, K warnings`, `, R repairs` when repairs were asked for, then what was not seen, if anything was not.
+
+        What was not seen: `, U documents not checked` (known, not read) and
+        `, D directories not listed` (what they hold unknown).
+        """
         parts = [_counted(self.documents, "document"), _counted(self.problems, "problem"), _counted(self.warnings, "warning")]
         if repairs:
             parts.append(_counted(self.repairs, "repair"))
+        if self.not_checked:
+            parts.append(f"{_counted(self.not_checked, 'document')} not checked")
+        if self.not_listed:
+            parts.append(f"{self.not_listed} {'directory' if self.not_listed == 1 else 'directories'} not listed")
         return ", ".join(parts)
 
 
@@ -119,7 +139,8 @@ class JSONReport:
     """A JSON object per line for each finding, then one for the statistics and one for the summary.
 
     The two last are `{"statistics": {"kinds": [...], "pointers": [...]}}`
-    and `{"summary": {"documents": N, "problems": N, "warnings": N, "repairs": N}}`,
+    and `{"summary": {"documents": N, "problems": N, "warnings": N, "repairs": N}}`
+    (with `"not_checked"` and `"not_listed"` when a run left anything unseen),
     told from a finding by their one key.
     """
 
@@ -136,4 +157,4 @@ class JSONReport:
         if statistics is not None:
             self._out.write(json.dumps({"statistics": statistics.as_json()}) + "\n")
         if not self._quiet:
-            self._out.write(json.dumps({"summary": dataclasses.asdict(tally)}) + "\n")
+            self._out.write(json.dumps({"summary": tally.as_json()}) + "\n")

@@ -42,6 +42,7 @@ RULES: dict[str, str] = {
     "invalid_hierarchy": "A node cannot be reached from the root of its store, or is named as Zarr does not allow.",
     "no_metadata": "A target holds no Zarr metadata.",
     "io_error": "A store or a document could not be read.",
+    "incomplete": "A store could be neither listed nor read through consolidated metadata, so some of it was not checked.",
     "zero_chunk_length": "Repaired: a chunk length of 0 along an empty dimension.",
     "null_consolidated_metadata": "Repaired: a consolidated_metadata member that is null.",
     "consolidated_metadata_in_zgroup_entry": "Repaired: a consolidated_metadata member in the .zgroup entry of a .zmetadata.",

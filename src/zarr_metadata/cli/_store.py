@@ -12,7 +12,7 @@ import os
 import stat
 import warnings
 import zipfile
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import BinaryIO, Protocol
 
 from zarr_metadata.cli._bounded_read import (
@@ -25,7 +25,15 @@ from zarr_metadata.cli._files import is_inside, replace_file, unsafe_key
 from zarr_metadata.cli._links import leaves_store, outside_error_text
 from zarr_metadata.cli._store_error import StoreError
 
-__all__ = ["DirectoryStore", "Store", "StoreError", "ZipStore", "parent_key", "tree_of"]
+__all__ = ["DirectoryStore", "Incomplete", "StoppedAnswering", "Store", "StoreError", "ZipStore", "parent_key", "tree_of"]
+
+
+class Incomplete(StoreError):
+    """A store that could not be listed and holds no consolidated metadata: the message says what of it was read, and why no more."""
+
+
+class StoppedAnswering(StoreError):
+    """A read not made, since the store had stopped answering."""
 
 
 class Store(Protocol):
@@ -84,9 +92,13 @@ class DirectoryStore:
 
         Tree order visits a directory before what is below it, each level
         sorted, so the nodes of a store can be checked as they are found. A link
-        to a directory is listed as a file, not followed, as os.walk does.
+        to a directory is followed, as zarr-python's local store follows it when
+        it opens the node behind it, unless it leads back to a directory on the
+        way down to it (a loop, told by device and inode).
         """
         pending = [below]
+        # The device and inode of directories above a link, learnt only when a link is met.
+        identities: dict[str, tuple[int, int]] = {}
         while pending:
             directory = pending.pop()
             path = self.path(directory) if directory else self.name or os.curdir
@@ -95,7 +107,10 @@ class DirectoryStore:
             try:
                 with os.scandir(path) as entries:
                     for entry in entries:
-                        (subdirectories if entry.is_dir(follow_symlinks=False) else files).append(entry.name)
+                        # A plain directory is told by the entry alone; only a link costs a stat.
+                        plain = entry.is_dir(follow_symlinks=False)
+                        linked = not plain and entry.is_symlink() and self._follows(directory, entry, identities)
+                        (subdirectories if plain or linked else files).append(entry.name)
             except OSError as error:
                 yield directory, StoreError(f"cannot read {error.filename or path}: {error.strerror or error}")
                 continue
@@ -103,6 +118,33 @@ class DirectoryStore:
             yield directory, files
             prefix = f"{directory}/" if directory else ""
             pending.extend(prefix + name for name in sorted(subdirectories, reverse=True))
+
+    def _follows(self, directory: str, link: os.DirEntry[str], identities: dict[str, tuple[int, int]]) -> bool:
+        """Whether the link `link` in `directory` leads to a directory that is not one on the way down to it.
+
+        A link to a file is a file, read where it leads (what may be read
+        there is decided where documents are read, not here); a broken link
+        is a file too, whose read then fails.
+        """
+        try:
+            target = link.stat()
+        except OSError:
+            return False
+        if not stat.S_ISDIR(target.st_mode):
+            return False
+        found = (target.st_dev, target.st_ino)
+        parts = directory.split("/") if directory else []
+        for depth in range(len(parts) + 1):
+            above = "/".join(parts[:depth])
+            if above not in identities:
+                try:
+                    status = os.stat(self.path(above) if above else self.name or os.curdir)
+                except OSError:
+                    continue
+                identities[above] = (status.st_dev, status.st_ino)
+            if identities[above] == found:
+                return False
+        return True
 
     def has(self, key: str) -> bool:
         """Whether the store holds `key` (a file, or a link, even a broken one)."""
@@ -238,11 +280,20 @@ def _read_or_error(store: Store, key: str) -> bytes | StoreError:
         return error
 
 
-def tree_of(keys: Iterable[str]) -> Iterator[tuple[str, list[str] | StoreError]]:
-    """The directories of a store that can only list its keys, each with the names of its files, in tree order."""
+def tree_of(keys: Iterable[str], unlisted: Mapping[str, StoreError] | None = None) -> Iterator[tuple[str, list[str] | StoreError]]:
+    """The directories of a store that can only list its keys, each with the names of its files, in tree order.
+
+    Each directory of `unlisted` (one that could not be listed) comes with
+    its error, after the files found in it otherwise (through consolidated
+    metadata), if any were.
+    """
     found: dict[str, list[str]] = {}
     for key in keys:
         directory, _, name = key.rpartition("/")
         found.setdefault(directory, []).append(name)
-    for directory in sorted(found, key=lambda directory: directory.split("/") if directory else []):
-        yield directory, sorted(found[directory])
+    failed = unlisted or {}
+    for directory in sorted({*found, *failed}, key=lambda directory: directory.split("/") if directory else []):
+        if directory in found:
+            yield directory, sorted(found[directory])
+        if directory in failed:
+            yield directory, failed[directory]
