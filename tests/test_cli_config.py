@@ -242,7 +242,7 @@ def test_the_hook_checks_the_files_pre_commit_names(monkeypatch: pytest.MonkeyPa
     assert len(staged) == 23
     status, out, _ = report([*str(hook["entry"]).split()[1:], "--isolated", *staged], capsys)
     assert status == 1
-    assert out.splitlines()[-1] == "23 documents, 16 problems, 0 warnings"
+    assert out.splitlines()[-1] == "23 documents, 15 problems, 0 warnings"
 
 
 def test_the_readme_shows_a_pre_commit_config_that_uses_the_hook() -> None:

@@ -157,7 +157,7 @@ def test_github_commands_annotate_each_finding_at_its_file_line_and_column() -> 
         )
         for record in findings
     ]
-    assert summary == "23 documents, 16 problems, 0 warnings"
+    assert summary == "23 documents, 15 problems, 0 warnings"
     assert result.returncode == 1
 
 

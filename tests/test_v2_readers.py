@@ -19,6 +19,7 @@ from zarr_metadata.model import (
     read_group_metadata_v2,
     read_node_metadata_v2,
 )
+from zarr_metadata.model._group_v2 import ignored_members_v2
 from zarr_metadata.problems import ValidationProblem
 from zarr_metadata.v2 import ZarrV2Context
 from zarr_metadata.v2.codec import CODECS_V2
@@ -130,6 +131,7 @@ def test_each_wrong_member_is_one_problem_located_as_deep_as_it_goes(members: di
 
 
 def test_every_problem_is_found_in_one_pass() -> None:
+    # node_type is no member of a v2 array: ignored, as the v2 spec says it should be.
     document = array(
         zarr_format=3, shape=5, chunks=[0], dtype="float32", fill_value="x", order="K", compressor=3, filters=[], attributes=1, node_type="array"
     )
@@ -142,7 +144,6 @@ def test_every_problem_is_found_in_one_pass() -> None:
         (("filters",), "invalid_value"),
         (("order",), "invalid_value"),
         (("attributes",), "invalid_type"),
-        (("node_type",), "invalid_value"),
     ]
 
 
@@ -233,13 +234,33 @@ def test_the_object_codec_is_not_asked_of_filters_with_a_problem() -> None:
 # Members a v2 array does not define
 
 
-@pytest.mark.parametrize(
-    "member", ["node_type", "data_type", "chunk_grid", "chunk_key_encoding", "codecs", "storage_transformers", "dimension_names"]
-)
-def test_a_member_only_v3_has_is_a_problem_at_that_member(member: str) -> None:
-    (problem,) = read_array_metadata_v2(array(**{member: "array"})).problems
-    assert (problem.loc, problem.kind) == ((member,), "invalid_value")
-    assert "Zarr v3" in problem.message
+V3_MEMBERS = ["node_type", "data_type", "chunk_grid", "chunk_key_encoding", "codecs", "storage_transformers", "dimension_names"]
+
+
+@pytest.mark.parametrize("member", V3_MEMBERS)
+def test_a_member_only_v3_has_is_ignored_and_kept(member: str) -> None:
+    # The v2 spec: other keys "SHOULD be ignored"; zarr-python 3.4.2 opens such
+    # an array (storage_transformers, data_type and all) and round-trips a chunk.
+    reading = read_array_metadata_v2(array(**{member: "array"}))
+    assert reading.problems == ()
+    assert reading.metadata is not None
+    assert reading.metadata.extra_fields == {member: "array"}
+    assert reading.metadata.to_json()[member] == "array"  # type: ignore[literal-required]
+
+
+def test_a_v2_array_without_dtype_is_missing_dtype_whatever_else_it_holds() -> None:
+    document = array(data_type="int32", storage_transformers=[])
+    del document["dtype"]
+    assert array_problems(document) == [(("dtype",), "missing_key")]
+
+
+def test_ignored_members_are_listed_for_the_checker_in_document_order() -> None:
+    document = {**array(), "storage_transformers": [], "acme": 1, "attributes": {}}
+    assert ignored_members_v2(".zarray", document) == ("storage_transformers", "acme")
+    assert ignored_members_v2(".zgroup", {"zarr_format": 2, "consolidated_metadata": None, 1: 2}) == ("consolidated_metadata",)
+    assert ignored_members_v2(".zgroup", GROUP) == ()
+    assert ignored_members_v2(".zattrs", {"a": 1}) == ()
+    assert ignored_members_v2(".zarray", [1]) == ()
 
 
 def test_other_unknown_members_are_kept_as_extra_fields() -> None:
@@ -252,8 +273,8 @@ def test_other_unknown_members_are_kept_as_extra_fields() -> None:
 
 def test_an_unknown_member_that_is_not_json_is_a_problem_inside_it() -> None:
     assert array_problems(array(acme={"k": {1, 2}})) == [(("acme", "k"), "invalid_type")]
-    # Only the attributes are user data, whose numbers may be NaN.
-    assert array_problems(array(acme={"k": [1, math.nan]})) == [(("acme", "k", 1), "invalid_value")]
+    # Nothing reads an ignored member, so like user data it may hold NaN.
+    assert array_problems(array(acme={"k": [1, math.nan]})) == []
 
 
 def test_a_member_key_that_is_not_a_string_is_a_problem_at_the_root() -> None:
@@ -275,18 +296,35 @@ def test_a_valid_group_reads_to_a_model_and_holds_no_field() -> None:
     [
         ({}, [(("zarr_format",), "missing_key")]),
         ({"zarr_format": 3}, [(("zarr_format",), "invalid_value")]),
-        ({"zarr_format": 2, "shape": [1]}, [(("shape",), "unknown_key")]),
-        ({"zarr_format": 2, "consolidated_metadata": None}, [(("consolidated_metadata",), "unknown_key")]),
         ({"zarr_format": 2, "attributes": 5}, [(("attributes",), "invalid_type")]),
-        ({"zarr_format": 2, 1: 2}, [((), "unknown_key")]),
+        ({"zarr_format": 2, 1: 2}, [((), "invalid_type")]),
+        ({"zarr_format": 2, "acme": {1, 2}}, [(("acme",), "invalid_type")]),
         ([], [((), "invalid_type")]),
     ],
-    ids=["empty", "zarr_format 3", "an array member", "consolidated_metadata", "attributes not an object", "a key not a string", "an array"],
+    ids=["empty", "zarr_format 3", "attributes not an object", "a key not a string", "an ignored member not JSON", "an array"],
 )
-def test_a_group_has_only_zarr_format_and_attributes(document: object, expected: list[tuple[Loc, str]]) -> None:
+def test_the_problems_of_a_group(document: object, expected: list[tuple[Loc, str]]) -> None:
     reading = read_group_metadata_v2(document)
     assert found(reading.problems) == expected
     assert reading.metadata is None
+
+
+@pytest.mark.parametrize(
+    "document",
+    [
+        {"zarr_format": 2, "shape": [1]},
+        {"zarr_format": 2, "consolidated_metadata": None},
+        {"zarr_format": 2, "node_type": "group", "acme": math.nan},
+    ],
+    ids=["an array member", "consolidated_metadata", "v3 and unknown members"],
+)
+def test_a_group_ignores_members_the_v2_spec_does_not_define(document: dict[str, Any]) -> None:
+    # The v2 spec: other keys "SHOULD be ignored"; zarr-python 3.4.2 opens such
+    # a group. A v2 group has only its attributes, so the model drops them.
+    reading = read_group_metadata_v2({**document, "attributes": {"a": 1}})
+    assert reading.problems == ()
+    assert reading.metadata is not None
+    assert reading.metadata.to_json() == {"zarr_format": 2, "attributes": {"a": 1}}
 
 
 # The files of one node
@@ -327,12 +365,16 @@ def test_files_that_are_not_a_mapping_are_one_problem() -> None:
     assert found(reading.problems) == [((), "invalid_type")]
 
 
-def test_an_unknown_file_key_is_a_problem_beside_those_of_the_node() -> None:
-    reading = read_node_metadata_v2({".zarray": array(shape=5), "zarr.json": {}})
+def test_other_file_keys_are_ignored() -> None:
+    # A node's directory also holds its chunks: a node handed in whole reads.
+    reading = read_node_metadata_v2({".zarray": array(shape=5), "zarr.json": {}, "0": b"\x00", ".zattrs": {"a": 1}})
     assert isinstance(reading, ZarrV2ArrayMetadataReading)
-    assert found(reading.problems) == [((), "invalid_value"), (("shape",), "invalid_type")]
-    assert '"zarr.json"' in reading.problems[0].message
-    assert node_problems({".zgroup": GROUP, 1: {}}) == [((), "invalid_value")]
+    assert found(reading.problems) == [(("shape",), "invalid_type")]
+    as_group = read_node_metadata_v2({".zgroup": GROUP, 1: {}, "a/.zarray": array()})  # type: ignore[dict-item]
+    assert as_group.problems == ()
+    assert as_group.metadata == ZarrV2GroupMetadata(GROUP)
+    chunks = read_node_metadata_v2({".zarray": array(), "0": b"\x00"})
+    assert chunks.metadata == ZarrV2ArrayMetadata(array())
 
 
 def test_a_zattrs_that_is_not_an_object_is_a_problem_at_the_attributes() -> None:
@@ -493,9 +535,11 @@ def test_a_listed_node_with_both_node_files_or_only_its_zattrs_is_a_problem() ->
     assert consolidated_problems(zmetadata(only_attributes)) == [(("metadata", "a/.zattrs"), "missing_key")]
 
 
-def test_a_zgroup_entry_with_consolidated_metadata_is_a_problem_the_strict_reader_keeps() -> None:
+def test_a_zgroup_entry_with_consolidated_metadata_is_ignored_by_the_strict_reader() -> None:
+    # What zarr-python 3 writes, and reads back: the member is one the v2 spec
+    # does not define, so it is ignored (the repair still removes it).
     listing = {".zgroup": {"zarr_format": 2, "consolidated_metadata": None}}
-    assert consolidated_problems(zmetadata(listing)) == [(("metadata", ".zgroup", "consolidated_metadata"), "unknown_key")]
+    assert consolidated_problems(zmetadata(listing)) == []
 
 
 def test_the_reading_of_a_zmetadata_holds_the_reading_of_each_node_even_with_problems() -> None:

@@ -37,12 +37,7 @@ if TYPE_CHECKING:
     from zarr_metadata.model._array_model_v2 import ZarrV2ArrayMetadata
 
 V2_ARRAY_MEMBERS: frozenset[str] = frozenset(member.key for member in typeddict_members(ZarrV2ArrayMetadataJSON).members)
-"""The members a v2 array document may have; any other is kept as written."""
-
-V3_ONLY_MEMBERS: Final = frozenset(
-    {"node_type", "data_type", "chunk_grid", "chunk_key_encoding", "codecs", "storage_transformers", "dimension_names"}
-)
-"""Members only a v3 document has: in a v2 document, a sign that two formats were mixed up."""
+"""The members a v2 array document may have; any other is ignored, and kept as written."""
 
 OBJECT_CODECS: Final = frozenset({"vlen-utf8", "vlen-bytes", "vlen-array", "json2", "msgpack2", "pickle", "json", "msgpack"})
 """The numcodecs codecs that encode Python objects, one of which an object (`O`) data type needs among its filters."""
@@ -52,7 +47,7 @@ _SHAPE: Final[Checker] = checker_of(tuple[Annotated[int, Ge(0)], ...], True)
 _CHUNKS: Final[Checker] = checker_of(tuple[Annotated[int, Ge(1)], ...], True)
 _ORDER: Final[Checker] = checker_of(Literal["C", "F"], True)
 _SEPARATOR: Final[Checker] = checker_of(Literal[".", "/"], True)
-_FINITE_JSON: Final[Checker] = checker_of(JSONValue, True)
+_USER_JSON: Final[Checker] = checker_of(UserJSONValue, True)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -388,21 +383,18 @@ def _holds_objects(dtype: AcceptedField[Any]) -> str | None:
 def _other_members(
     document: Mapping[Any, Any], known: frozenset[str], problems: list[ValidationProblem], refined: dict[Any, Any], depth: int
 ) -> None:
-    """Members a v2 array does not define: kept as written when they are JSON (NaN is not), but a member only v3 has is a problem."""
+    """Members the v2 spec does not define, v3 names (`data_type`) included: ignored, as the spec says they should be and zarr-python does, and kept as written.
+
+    Nothing reads them, so, like user data, they may hold NaN; they must
+    still be JSON, within the nesting limit.
+    """
     for key, value in document.items():
         if key in known:
             continue
         if type(key) is not str:
             problems.append(ValidationProblem((), f"expected object keys to be strings, got the key {shown(key)}", "invalid_type"))
             continue
-        if key in V3_ONLY_MEMBERS:
-            problems.append(
-                ValidationProblem(
-                    (key,), f"{shown(key)} is a member of Zarr v3 documents; a v2 array has none", "invalid_value"
-                )
-            )
-            continue
-        typed = _FINITE_JSON(value, (key,), problems, depth + 1)
+        typed = _USER_JSON(value, (key,), problems, depth + 1)
         if typed is not FAIL:
             refined[key] = typed
 

@@ -21,7 +21,7 @@ from zarr_metadata._names import node_path_problems, tree_problems
 from zarr_metadata._refuse import FAIL, MAX_DEPTH, Checker
 from zarr_metadata._shapes import Unread
 from zarr_metadata.definition._fields import ResolvedField
-from zarr_metadata.model._array_v2 import ArrayReadV2, read_array_v2, read_format
+from zarr_metadata.model._array_v2 import V2_ARRAY_MEMBERS, ArrayReadV2, read_array_v2, read_format
 from zarr_metadata.model._read import not_a_document, read_attributes
 from zarr_metadata.typed_json import checker_of
 from zarr_metadata.v2._context import ZarrV2Context
@@ -128,19 +128,49 @@ def read_group_v2(value: object, context: ZarrV2Context, depth: int = 0) -> Grou
     refined: dict[Any, Any] = dict.fromkeys(document)
     read_format(document, problems, refined, depth)
     read_attributes(document, problems, refined, depth)
-    for key in document:
-        if key not in _GROUP_MEMBERS:
-            problems.append(
-                ValidationProblem(
-                    (key,) if type(key) is str else (),
-                    f"unknown member {shown(key)}; a v2 group has only \"zarr_format\" and its attributes",
-                    "unknown_key",
-                )
-            )
+    if not _GROUP_MEMBERS.issuperset(document):
+        _ignored_members(document, problems, refined, depth)
     read.problems = tuple(problems)
     if not problems:
         read.document = FrozenObject(refined)
     return read
+
+
+def _ignored_members(document: Mapping[Any, Any], problems: list[ValidationProblem], refined: dict[Any, Any], depth: int) -> None:
+    """Members the v2 spec does not define for a group: ignored, as the spec says they should be and zarr-python does, and left out of the model (a v2 group has only its attributes).
+
+    Nothing reads them, so, like user data, they may hold NaN; they must
+    still be JSON, within the nesting limit.
+    """
+    for key, value in document.items():
+        if key in _GROUP_MEMBERS:
+            continue
+        del refined[key]
+        if type(key) is not str:
+            problems.append(ValidationProblem((), f"expected object keys to be strings, got the key {shown(key)}", "invalid_type"))
+            continue
+        _USER_JSON(value, (key,), problems, depth + 1)
+
+
+V2_SPEC_MEMBERS: Final = FrozenObject(
+    {ARRAY_KEY: frozenset(V2_ARRAY_MEMBERS - {"attributes"}), GROUP_KEY: frozenset({"zarr_format"})}
+)
+"""The members the v2 spec defines for the document in each node file."""
+
+
+def ignored_members_v2(node_file: str, document: object) -> tuple[str, ...]:
+    """The members of `document`, the JSON of the node file `node_file` (`.zarray` or `.zgroup`), that the v2 spec does not define and the readers ignore, in document order.
+
+    For the checker, which warns of each (`ignored_member`): a reader
+    reports none of them. An `attributes` member is no ignored member (the
+    readers refuse it: attributes live in `.zattrs`), nor is a key that is no
+    string. Empty for any other file, and for a document that is no object.
+    """
+    defined = V2_SPEC_MEMBERS.get(node_file)
+    if defined is None or not isinstance(document, Mapping):
+        return ()
+    keys = cast("Mapping[object, object]", document)
+    return tuple(key for key in keys if type(key) is str and key not in defined and key != "attributes")
 
 
 def node_document(files: object) -> tuple[str | None, object, tuple[ValidationProblem, ...]]:
@@ -148,6 +178,7 @@ def node_document(files: object) -> tuple[str | None, object, tuple[ValidationPr
 
     Problems of the set are located at `()`, or at `("attributes",)` for a
     `.zarray` or `.zgroup` that writes an `attributes` member of its own.
+    Any other key (a chunk's, say) is ignored.
     """
     if type(files) is dict:
         # The common case: the files of an array, or a group, and perhaps its attributes.
@@ -161,16 +192,10 @@ def node_document(files: object) -> tuple[str | None, object, tuple[ValidationPr
                 return node_file, {**cast("dict[str, object]", written), "attributes": usual[ATTRIBUTES_KEY]}, ()
     if not isinstance(files, Mapping):
         return None, None, (ValidationProblem((), f"expected the files of a node by key, got {shown(files)}", "invalid_type"),)
+    # A node's directory holds its chunks too: keys of other files are no
+    # concern of the node's metadata.
     given = cast("Mapping[object, object]", files)
-    unknown = [key for key in given if key not in NODE_FILES]
-    problems: list[ValidationProblem] = [
-        ValidationProblem(
-            (),
-            f"expected only the files {shown(list(NODE_FILES))}, got the key {shown(key)}",
-            "invalid_value",
-        )
-        for key in unknown
-    ]
+    problems: list[ValidationProblem] = []
     if ARRAY_KEY in given and GROUP_KEY in given:
         problems.append(ARRAY_AND_GROUP)
         return None, None, tuple(problems)
@@ -349,6 +374,7 @@ __all__ = [
     "ZarrV2GroupMetadataReading",
     "ZarrV2UnknownNodeMetadataReading",
     "file_holding",
+    "ignored_members_v2",
     "listed_documents",
     "node_document",
     "read_consolidated_v2",
