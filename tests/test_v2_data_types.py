@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import functools
 import json
+import math
 import pickle
 from typing import Any
 
@@ -408,10 +409,12 @@ FILL_VALUES: list[tuple[JSONValue, JSONValue, Found]] = [
     ("<i4", 1.0, [(FILL, "invalid_type")]),
     ("<i4", "0", [(FILL, "invalid_type")]),
     ("<f2", 65504, []),
-    ("<f2", 65520, [(FILL, "invalid_value")]),
-    ("<f2", 1e6, [(FILL, "invalid_value")]),
+    # Rounded to nearest, past the largest finite value to an infinity, as
+    # zarr-python 3.4.2 reads them (a "<f2" array with fill 1e10 opens, fill inf).
+    ("<f2", 65520, []),
+    ("<f2", 1e6, []),
     ("<f4", 1e38, []),
-    ("<f4", 1e39, [(FILL, "invalid_value")]),
+    ("<f4", 1e39, []),
     ("<f8", 1e308, []),
     ("<f8", -0.0, []),
     ("<f8", 0, []),
@@ -423,8 +426,9 @@ FILL_VALUES: list[tuple[JSONValue, JSONValue, Found]] = [
     ("<f8", [1.0], [(FILL, "invalid_type")]),
     ("<c8", [1, "NaN"], []),
     ("<c16", [-0.0, "-Infinity"], []),
-    ("<c8", [1e39, 0], [((*FILL, 0), "invalid_value")]),
-    ("<c8", [0, 1e39], [((*FILL, 1), "invalid_value")]),
+    ("<c8", [1e39, 0], []),
+    ("<c8", [0, 1e39], []),
+    ("<c8", [math.nan, 0], [((*FILL, 0), "invalid_value")]),
     ("<c16", [1, 2, 3], [(FILL, "invalid_value")]),
     ("<c16", 1.0, [(FILL, "invalid_type")]),
     ("|S5", "", []),
@@ -488,7 +492,6 @@ def test_fill_value_messages_show_what_was_expected_and_found() -> None:
     assert message("|V3", "AAA=") == 'expected exactly 3 bytes for "|V3", got 2: "AAA="'
     assert message("<U3", "abcd") == 'expected at most 3 characters for "<U3", got 4: "abcd"'
     assert "20 bytes" in message([["a", "<i4"], ["b", "<f8", [2]]], "AAAA")
-    assert "65504" in message("<f2", 1e6)
 
 
 def test_a_structured_fill_value_is_judged_only_as_base64_when_a_field_type_is_refused() -> None:
