@@ -235,7 +235,7 @@ def _read_structure(
     read_fill_value(document, data_type, DataTypeDefinition, readers, problems, refined, depth)
     read.chunk = chunk_of(lengths, None if data_type is UNSET else data_type)
     if codecs is not None:
-        read.pipeline = read_pipeline(codecs, read.chunk, ("codecs",), problems)
+        read.pipeline = read_pipeline(codecs, read.chunk, ("codecs",), problems, readers)
     read.storage_transformers = _storage_transformers(document, readers, problems, refined, depth)
     if key is not None and len(problems) == start:
         found = (read.data_type, read.chunk_grid, read.chunk_key_encoding, read.chunk, read.pipeline, read.storage_transformers)

@@ -80,7 +80,7 @@ def read_fill_value(
     refined: dict[Any, object],
     depth: int,
 ) -> None:
-    """Check `fill_value` as a value of `data_type` (a field of `kind`), when the data type has no problem; an unknown one takes any finite JSON.
+    """Check `fill_value` as a value of `data_type` (a field of `kind`), when the data type has no problem; an unknown, refused or missing one takes any finite JSON.
 
     A fill value is no user data: writers spell NaN and the infinities as strings.
     """
@@ -96,6 +96,9 @@ def read_fill_value(
     elif type(data_type) is UnclaimedField:
         typed = _FINITE_JSON(value, ("fill_value",), problems, depth + 1)
     else:
+        # Whatever the data type's problems, a fill value is JSON, whose
+        # numbers are finite: a bare NaN is a problem of its own.
+        _FINITE_JSON(value, ("fill_value",), problems, depth + 1)
         return
     if typed is not FAIL:
         refined["fill_value"] = typed
