@@ -559,3 +559,39 @@ def test_the_fields_of_a_zmetadata_are_located_at_the_keys_of_the_arrays() -> No
         ("metadata", ".zarray", "compressor"),
         ("metadata", ".zarray", "filters", 0),
     ]
+
+
+# Nesting is counted in each file, the same inside a .zmetadata as in a file.
+
+MAX_DEPTH = 256
+
+
+def nested_lists(levels: int) -> object:
+    value: object = 0
+    for _ in range(levels):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize("node_file", [".zarray", ".zgroup"])
+def test_a_zattrs_nested_to_the_limit_reads_and_one_level_more_is_refused(node_file: str) -> None:
+    node = array() if node_file == ".zarray" else GROUP
+    # The .zattrs object sits at depth 0; its deepest list at depth MAX_DEPTH - 1.
+    at_the_limit = {"a": nested_lists(MAX_DEPTH - 1)}
+    assert node_problems({node_file: node, ".zattrs": at_the_limit}) == []
+    (problem,) = read_node_metadata_v2({node_file: node, ".zattrs": {"a": nested_lists(MAX_DEPTH)}}).problems
+    assert (problem.loc, problem.kind) == (("attributes", "a", *(0,) * (MAX_DEPTH - 1)), "invalid_value")
+
+
+@pytest.mark.parametrize("node_file", [".zarray", ".zgroup"])
+def test_a_zmetadata_counts_nesting_from_its_own_root_like_any_file(node_file: str) -> None:
+    node = array() if node_file == ".zarray" else GROUP
+    listing: dict[str, Any] = {".zgroup": GROUP, f"a/{node_file}": node}
+    # The listed .zattrs sits at depth 2 (metadata, then its key): its deepest
+    # list at depth MAX_DEPTH - 1 is at the limit, one more level past it.
+    at_the_limit = {**listing, "a/.zattrs": {"x": nested_lists(MAX_DEPTH - 3)}}
+    assert consolidated_problems(zmetadata(at_the_limit)) == []
+    reading = read_consolidated_metadata_v2(zmetadata({**listing, "a/.zattrs": {"x": nested_lists(MAX_DEPTH - 2)}}))
+    (problem,) = reading.problems
+    assert (problem.loc, problem.kind) == (("metadata", "a/.zattrs", "x", *(0,) * (MAX_DEPTH - 3)), "invalid_value")
+    assert len(problem.loc) == MAX_DEPTH

@@ -93,8 +93,12 @@ class ArrayReadV2:
         return _reading_of(self.dtype, self.compressor, self.filters, self.problems, metadata)
 
 
-def read_array_v2(value: object, context: ZarrV2Context, depth: int = 0) -> ArrayReadV2:
-    """Read `value` as a v2 array document (`.zarray` members, `.zattrs` as `attributes`) in `context`; never raises on bad input."""
+def read_array_v2(value: object, context: ZarrV2Context, depth: int = 0, *, zattrs: bool = False) -> ArrayReadV2:
+    """Read `value` as a v2 array document (`.zarray` members, `.zattrs` as `attributes`) in `context`; never raises on bad input.
+
+    With `zattrs`, the attributes are a `.zattrs` file beside the `.zarray`,
+    so they sit as deep as it does: nesting is counted in the files.
+    """
     read = ArrayReadV2()
     if not isinstance(value, Mapping) or depth >= MAX_DEPTH:
         read.problems = (not_a_document(cast(object, value), depth),)
@@ -102,7 +106,7 @@ def read_array_v2(value: object, context: ZarrV2Context, depth: int = 0) -> Arra
     readers: Readers = context._field_readers()  # pyright: ignore[reportPrivateUsage]
     if type(cast(object, value)) is dict:
         usual = cast("dict[str, Any]", value)
-        if _USUAL_MEMBERS.issuperset(usual) and _read_quickly(read, usual, readers, depth):
+        if _USUAL_MEMBERS.issuperset(usual) and _read_quickly(read, usual, readers, depth, zattrs):
             return read
     document = cast("Mapping[Any, Any]", value)
     problems: list[ValidationProblem] = []
@@ -127,7 +131,7 @@ def read_array_v2(value: object, context: ZarrV2Context, depth: int = 0) -> Arra
     _object_codec(dtype, read.filters, problems)
     _literal(document, "order", _ORDER, problems, refined, depth, required=True)
     _literal(document, "dimension_separator", _SEPARATOR, problems, refined, depth, required=False)
-    read_attributes(document, problems, refined, depth)
+    read_attributes(document, problems, refined, depth - 1 if zattrs else depth)
     if not V2_ARRAY_MEMBERS.issuperset(document):
         _other_members(document, V2_ARRAY_MEMBERS, problems, refined, depth)
     read.problems = tuple(problems)
@@ -144,7 +148,7 @@ _ATTRIBUTES_AT: Final = ("attributes",)
 _ATTRIBUTES: Final[Checker] = checker_of(Mapping[str, UserJSONValue], True)
 
 
-def _read_quickly(read: ArrayReadV2, document: dict[Any, Any], readers: Readers, depth: int) -> bool:
+def _read_quickly(read: ArrayReadV2, document: dict[Any, Any], readers: Readers, depth: int, zattrs: bool) -> bool:
     """Read a document whose members are all the usual ones and all valid, into `read`, in one pass; False, with `read` untouched, at the first sign of a problem.
 
     Most documents a store holds are valid, and a valid one needs none of
@@ -176,7 +180,7 @@ def _read_quickly(read: ArrayReadV2, document: dict[Any, Any], readers: Readers,
         return False
     attributes = get("attributes", UNSET)
     if attributes is not UNSET:
-        attributes = _ATTRIBUTES(attributes, _ATTRIBUTES_AT, problems, depth + 1)
+        attributes = _ATTRIBUTES(attributes, _ATTRIBUTES_AT, problems, depth if zattrs else depth + 1)
         if problems:
             return False
     # The arrays of one store mostly share their type, codecs and fill value:

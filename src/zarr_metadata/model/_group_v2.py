@@ -117,8 +117,12 @@ NodeReadV2 = ArrayReadV2 | GroupReadV2 | UnknownNodeReadV2
 """What reading the files of a v2 node found."""
 
 
-def read_group_v2(value: object, context: ZarrV2Context, depth: int = 0) -> GroupReadV2:
-    """Read `value` as a v2 group document (the `.zgroup`, with `.zattrs` as `attributes`); never raises on bad input."""
+def read_group_v2(value: object, context: ZarrV2Context, depth: int = 0, *, zattrs: bool = False) -> GroupReadV2:
+    """Read `value` as a v2 group document (the `.zgroup`, with `.zattrs` as `attributes`); never raises on bad input.
+
+    With `zattrs`, the attributes are a `.zattrs` file beside the `.zgroup`,
+    so they sit as deep as it does: nesting is counted in the files.
+    """
     read = GroupReadV2()
     if not isinstance(value, Mapping) or depth >= MAX_DEPTH:
         read.problems = (not_a_document(cast(object, value), depth),)
@@ -127,7 +131,7 @@ def read_group_v2(value: object, context: ZarrV2Context, depth: int = 0) -> Grou
     problems: list[ValidationProblem] = []
     refined: dict[Any, Any] = dict.fromkeys(document)
     read_format(document, problems, refined, depth)
-    read_attributes(document, problems, refined, depth)
+    read_attributes(document, problems, refined, depth - 1 if zattrs else depth)
     if not _GROUP_MEMBERS.issuperset(document):
         _ignored_members(document, problems, refined, depth)
     read.problems = tuple(problems)
@@ -223,11 +227,23 @@ def read_node_v2(files: object, context: ZarrV2Context, depth: int = 0) -> NodeR
     node_file, document, problems = node_document(files)
     if node_file is None:
         return UnknownNodeReadV2(problems)
-    read: NodeReadV2 = read_array_v2(document, context, depth) if node_file == ARRAY_KEY else read_group_v2(document, context, depth)
+    # Nesting is counted in each file: the .zattrs sits as deep as the node file.
+    zattrs = ATTRIBUTES_KEY in cast("Mapping[object, object]", files) and not _writes_attributes(files, node_file)
+    read: NodeReadV2 = (
+        read_array_v2(document, context, depth, zattrs=zattrs)
+        if node_file == ARRAY_KEY
+        else read_group_v2(document, context, depth, zattrs=zattrs)
+    )
     if problems:
         read.problems = (*problems, *read.problems)
         read.document = None
     return read
+
+
+def _writes_attributes(files: object, node_file: str) -> bool:
+    """Whether the node file among `files` writes an `attributes` member of its own."""
+    written = cast("Mapping[str, object]", files)[node_file]
+    return isinstance(written, Mapping) and "attributes" in cast("Mapping[object, object]", written)
 
 
 class ConsolidatedReadV2:
