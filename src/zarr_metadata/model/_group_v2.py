@@ -249,12 +249,14 @@ def _writes_attributes(files: object, node_file: str) -> bool:
 class ConsolidatedReadV2:
     """What one pass over a `.zmetadata` found: each node's read, by node path, and every problem, located at the store keys."""
 
-    __slots__ = ("envelope", "nodes", "problems")
+    __slots__ = ("envelope", "keys", "nodes", "problems")
 
     def __init__(self) -> None:
         self.problems: tuple[ValidationProblem, ...] = ()
         self.nodes: dict[str, NodeReadV2] = {}
         """The read of each listed node, by its path ("" for the root)."""
+        self.keys: dict[str, dict[str, str]] = {}
+        """The key, as the listing writes it, of each file of each listed node, by the node's path and the file's name."""
         self.envelope: Mapping[str, object] | None = None
 
 
@@ -296,23 +298,26 @@ def _read_consolidated_v2(value: object, context: ZarrV2Context, depth: int) -> 
     return read
 
 
+def normalized_key(key: str) -> str:
+    """A key of a `.zmetadata` as the logical path it names, normalized as the v2 spec says: a leading "/" stripped, runs of "/" collapsed (`"//a//.zarray"` is `"a/.zarray"`)."""
+    if not key.startswith("/") and "//" not in key:
+        return key  # nearly every key
+    return "/".join(part for part in key.split("/") if part)
+
+
 def _read_listing(
     listing: Mapping[str, object], context: ZarrV2Context, depth: int, read: ConsolidatedReadV2, problems: list[ValidationProblem]
 ) -> None:
     """Read the nodes a listing holds, each from its files together, and check that they form a tree."""
     by_node: dict[str, dict[str, object]] = {}
+    written = read.keys
     for key, document in listing.items():
-        node, slash, file = key.rpartition("/")
         loc: Loc = ("metadata", key)
+        path = normalized_key(key)
+        node, _, file = path.rpartition("/")
         if file not in NODE_FILES:
             problems.append(
                 ValidationProblem(loc, f"expected a key that ends with .zarray, .zgroup or .zattrs, got {shown(key)}", "invalid_value")
-            )
-            continue
-        # "/.zgroup" would otherwise name the root, beside ".zgroup".
-        if slash and (not node or node.startswith("/")):
-            problems.append(
-                ValidationProblem(loc, f'expected a key relative to the root of the store, got {shown(key)}, which starts with "/"', "invalid_value")
             )
             continue
         files = by_node.get(node)
@@ -324,32 +329,37 @@ def _read_listing(
                 problems.extend(path_problems)
                 continue
             files = by_node[node] = {}
+            written[node] = {}
+        if file in files:
+            problems.append(
+                ValidationProblem(
+                    loc,
+                    f"expected each file listed once, got {shown(key)}, which names {shown(path)} as "
+                    f"{shown(written[node][file])} does",
+                    "invalid_value",
+                )
+            )
+            continue
         files[file] = document
+        written[node][file] = key
     for node, files in by_node.items():
-        prefix = f"{node}/" if node else ""
         node_read = read_node_v2(files, context, depth)
         read.nodes[node] = node_read
-        problems.extend(_at_file(problem, prefix, files) for problem in node_read.problems)
+        problems.extend(_at_file(problem, written[node], files) for problem in node_read.problems)
     is_group = {node: isinstance(node_read, GroupReadV2) for node, node_read in read.nodes.items()}
     problems.extend(
-        tree_problems(is_group, lambda node: ("metadata", _node_key(node, by_node[node])), root_listed=True)
+        tree_problems(is_group, lambda node: ("metadata", written[node][_node_file(by_node[node])]), root_listed=True)
     )
-
-
-def _node_key(node: str, files: Mapping[str, object]) -> str:
-    """The store key of the file that names a node: its `.zarray` or `.zgroup`, or its `.zattrs` when it has neither."""
-    prefix = f"{node}/" if node else ""
-    return prefix + _node_file(files)
 
 
 def _node_file(files: Mapping[str, object]) -> str:
     return ARRAY_KEY if ARRAY_KEY in files else GROUP_KEY if GROUP_KEY in files else ATTRIBUTES_KEY
 
 
-def _at_file(problem: ValidationProblem, prefix: str, files: Mapping[str, object]) -> ValidationProblem:
-    """A problem of a node's document, located at the store key of the file that holds it."""
+def _at_file(problem: ValidationProblem, keys: Mapping[str, str], files: Mapping[str, object]) -> ValidationProblem:
+    """A problem of a node's document, located at the key, as the listing writes it, of the file that holds it."""
     file, loc = file_holding(problem.loc, files)
-    return dataclasses.replace(problem, loc=("metadata", prefix + file, *loc))
+    return dataclasses.replace(problem, loc=("metadata", keys[file], *loc))
 
 
 def file_holding(loc: Loc, files: Mapping[str, object]) -> tuple[str, Loc]:
@@ -370,7 +380,7 @@ def listed_documents(read: ConsolidatedReadV2, listing: Mapping[str, object]) ->
     """The listing of a `.zmetadata` without problems, each file as its node's reader refined it."""
     refined: dict[str, object] = {}
     for key in listing:
-        node, _, file = key.rpartition("/")
+        node, _, file = normalized_key(key).rpartition("/")
         document = read.nodes[node].document
         assert document is not None
         if file == ATTRIBUTES_KEY:
@@ -393,6 +403,7 @@ __all__ = [
     "ignored_members_v2",
     "listed_documents",
     "node_document",
+    "normalized_key",
     "read_consolidated_v2",
     "read_group_v2",
     "read_node_v2",
