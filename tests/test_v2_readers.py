@@ -98,13 +98,20 @@ WRONG: list[tuple[str, dict[str, Any], list[tuple[Loc, str]]]] = [
     ("a boolean length", {"shape": [True, 10]}, [(("shape", 0), "invalid_type")]),
     ("a text length", {"shape": [10, "x"]}, [(("shape", 1), "invalid_type")]),
     ("a float chunk length", {"chunks": [5.0, 5]}, [(("chunks", 0), "invalid_type")]),
+    # zarr-python 2.18 fails on chunks of 0 (ZeroDivisionError); 3.4.2 warns
+    # "The stored chunk shape [0] is invalid: chunk sizes must be integers of at least 1".
     ("a chunk length of 0", {"chunks": [0, 5]}, [(("chunks", 0), "invalid_value")]),
+    # The v2 spec lists the type codes b i u f c m M S U V (and zarr-python adds O);
+    # zarr-python 3.4.2 fails: "No Zarr data type found that matches {'name': '<x4', ...}".
     ("a data type of no NumPy kind", {"dtype": "<x4"}, [(("dtype",), "invalid_value")]),
     ("a data type that is a number", {"dtype": 8}, [(("dtype",), "invalid_type")]),
     ("a fill value of text for an int", {"dtype": "<i4", "fill_value": "0"}, [(("fill_value",), "invalid_type")]),
     ("a fill value out of range", {"dtype": "<i8", "fill_value": 2**63}, [(("fill_value",), "invalid_value")]),
     ("a boolean fill value of 0", {"dtype": "|b1", "fill_value": 0}, [(("fill_value",), "invalid_type")]),
     ("bytes not in base64", {"dtype": "|S4", "fill_value": "abc"}, [(("fill_value",), "invalid_value")]),
+    # The v2 spec: datetime and timedelta types "MUST also include the units within
+    # square brackets"; zarr-python 3.4.2 fails ("Cannot convert a NumPy datetime
+    # value other than NaT with generic units"), 2.18 too (MetadataError).
     ("a datetime without a unit", {"dtype": "<M8"}, [(("dtype",), "invalid_value")]),
     ("order K", {"order": "K"}, [(("order",), "invalid_value")]),
     ("a dash separator", {"dimension_separator": "-"}, [(("dimension_separator",), "invalid_value")]),
@@ -165,6 +172,8 @@ def test_chunks_are_not_compared_with_a_shape_that_has_a_problem() -> None:
 
 
 def test_an_empty_filters_list_is_a_problem_null_says_no_filters() -> None:
+    # zarr-python 3.4.2 warns: "Found an empty list of filters in the array metadata
+    # document. This is contrary to the Zarr V2 specification"; the repair empty_filters writes null.
     (problem,) = read_array_metadata_v2(array(filters=[])).problems
     assert (problem.loc, problem.kind) == (("filters",), "invalid_value")
     assert "null" in problem.message
@@ -213,6 +222,8 @@ def test_an_object_data_type_reads_with_an_object_codec_among_its_filters(filter
     ids=["no filters", "a filter that encodes no object", "the object codec as compressor"],
 )
 def test_an_object_data_type_without_an_object_codec_among_its_filters_is_a_problem(members: dict[str, Any], named: str) -> None:
+    # zarr-python 3.4.2 fails to open it: "No Zarr data type found that matches
+    # {'name': '|O', 'object_codec_id': None}".
     (problem,) = read_array_metadata_v2(array(dtype="|O", fill_value=None, **members)).problems
     assert (problem.loc, problem.kind) == (("filters",), "invalid_value")
     assert "object (O) data type" in problem.message and problem.message.endswith(named)
@@ -519,6 +530,11 @@ def test_two_keys_that_name_one_file_are_a_problem_at_the_later(listing: dict[st
     (problem,) = read_consolidated_metadata_v2(zmetadata(listing)).problems
     assert (problem.loc, problem.kind) == (("metadata", later), "invalid_value")
     assert "listed once" in problem.message
+
+
+# A .zmetadata whose nodes do not form a tree from a listed root: zarr-python
+# 3.4.2's open_consolidated lists none of the nodes of a listing without a root
+# (a misreading), and fails on one whose array sits under an array (KeyError).
 
 
 def test_children_without_a_listed_root_are_a_problem_each() -> None:
