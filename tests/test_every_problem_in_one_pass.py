@@ -160,3 +160,13 @@ def test_a_bare_non_finite_fill_value_is_reported_beside_a_missing_or_refused_v2
     document = v2(fill_value=math.inf)
     del document["dtype"]
     assert found(read_array_metadata_v2(document).problems) == [(("dtype",), "missing_key"), (("fill_value",), "invalid_value")]
+
+
+def test_a_grid_with_an_undeclared_member_is_still_judged_against_the_shape() -> None:
+    grid = {"name": "regular", "configuration": {"chunk_shape": [2, 2], "x": 1}}
+    assert found(read_array_metadata_v3(v3(chunk_grid=grid)).problems) == [
+        (("chunk_grid", "configuration", "x"), "unknown_key"),
+        (("chunk_grid", "configuration", "chunk_shape"), "invalid_value"),
+    ]
+    fine = {"name": "regular", "configuration": {"chunk_shape": [2], "x": 1}}
+    assert found(read_array_metadata_v3(v3(chunk_grid=fine)).problems) == [(("chunk_grid", "configuration", "x"), "unknown_key")]
