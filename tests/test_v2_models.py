@@ -102,7 +102,7 @@ def test_an_invalid_document_raises_every_problem_the_reader_finds() -> None:
     assert raised.value.problems == read_array_metadata_v2(document).problems
     assert [problem.loc for problem in raised.value.problems] == [("chunks", 0), ("fill_value",), ("order",)]
     with pytest.raises(MetadataValidationError):
-        ZarrV2GroupMetadata({"zarr_format": 2, "shape": []})
+        ZarrV2GroupMetadata({"zarr_format": 2, "attributes": []})
     with pytest.raises(MetadataValidationError):
         ZarrV2ConsolidatedMetadata(zmetadata({"a/.zarray": array()}))
 
@@ -412,8 +412,10 @@ def test_update_reads_the_changed_document_and_raises_its_problems() -> None:
         model().update(shape=(3,))
     assert [problem.loc for problem in raised.value.problems] == [("chunks",)]
     with pytest.raises(MetadataValidationError) as raised:
-        model().update(extra_fields={"node_type": "array"})
-    assert [problem.loc for problem in raised.value.problems] == [("node_type",)]
+        model().update(extra_fields={"acme": {1, 2}})  # type: ignore[dict-item]
+    assert [problem.loc for problem in raised.value.problems] == [("acme",)]
+    # A member the v2 spec does not define is ignored, v3 names too: kept and written back.
+    assert model().update(extra_fields={"node_type": "array"}).to_json()["node_type"] == "array"  # type: ignore[typeddict-item]
 
 
 def test_update_reads_in_the_scope_of_the_model() -> None:

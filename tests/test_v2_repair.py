@@ -262,3 +262,11 @@ def test_a_zmetadata_that_needs_no_repair_is_returned_as_it_is() -> None:
     document = zmetadata({".zgroup": GROUP, "a/.zarray": array(fill_value="-Infinity")})
     repaired, repairs = repair_consolidated_metadata_v2(document)
     assert repaired is document and repairs == ()
+
+
+def test_a_node_handed_in_whole_is_repaired_and_read_with_its_other_files_ignored() -> None:
+    # A node's directory holds its chunks too; the repair and the strict read ignore them.
+    files = {".zarray": array(dtype="<f8", fill_value=math.nan), "0": b"\x00", "zarr.json": {}}
+    repaired = read_repaired_node_metadata_v2(files)
+    assert repaired.reading.problems == ()
+    assert locs_and_kinds(repaired.repairs) == [(("fill_value",), "non_finite_fill_value")]

@@ -39,11 +39,13 @@ class ZarrV2ConsolidatedMetadataReading:
     metadata: ZarrV2ConsolidatedMetadata | None = None
     nodes: Mapping[str, ZarrV2NodeMetadataReading] = dataclasses.field(default_factory=FrozenObject, kw_only=True)
     """The reading of each listed node, by its path (`""` for the root)."""
+    array_keys: Mapping[str, str] = dataclasses.field(default_factory=FrozenObject, kw_only=True)
+    """The key of each listed array's `.zarray` as the listing writes it (`"/a/.zarray"` for the node `a`), by the node's path, where it is not the path and `/.zarray`."""
 
     def fields(self) -> Iterator[tuple[Loc, ResolvedField[Any]]]:
         """Every field of every listed array, located at its `.zarray` key (`("metadata", "a/.zarray", "dtype")`)."""
         for path, reading in self.nodes.items():
-            key = f"{path}/{ARRAY_KEY}" if path else ARRAY_KEY
+            key = self.array_keys.get(path) or (f"{path}/{ARRAY_KEY}" if path else ARRAY_KEY)
             for loc, field in reading.fields():
                 yield ("metadata", key, *loc), field
 
@@ -51,10 +53,17 @@ class ZarrV2ConsolidatedMetadataReading:
 class _ConsolidatedModelReadV2:
     """A `.zmetadata` read as the model layer hands it to a model: its refined document, and each node's reading with its model."""
 
-    __slots__ = ("document", "nodes", "problems")
+    __slots__ = ("array_keys", "document", "nodes", "problems")
 
     def __init__(self, read: ConsolidatedReadV2, value: object, context: ZarrV2Context) -> None:
         self.problems = read.problems
+        self.array_keys: Mapping[str, str] = FrozenObject(
+            {
+                path: key
+                for path, files in read.keys.items()
+                if (key := files.get(ARRAY_KEY)) is not None and key != (f"{path}/{ARRAY_KEY}" if path else ARRAY_KEY)
+            }
+        )
         with collector_paused():
             self.nodes: Mapping[str, ZarrV2NodeMetadataReading] = FrozenObject(
                 {path: node_reading_v2(node, context) for path, node in read.nodes.items()}
@@ -65,7 +74,7 @@ class _ConsolidatedModelReadV2:
             self.document = FrozenObject({"zarr_consolidated_format": 1, "metadata": listed_documents(read, listing)})
 
     def reading(self, metadata: ZarrV2ConsolidatedMetadata | None) -> ZarrV2ConsolidatedMetadataReading:
-        return ZarrV2ConsolidatedMetadataReading(self.problems, metadata, nodes=self.nodes)
+        return ZarrV2ConsolidatedMetadataReading(self.problems, metadata, nodes=self.nodes, array_keys=self.array_keys)
 
 
 def _read(value: object, context: ZarrV2Context) -> _ConsolidatedModelReadV2:

@@ -117,10 +117,15 @@ class ZarrV2DeltaParameters(TypedDict, closed=True):
     astype: NotRequired[ReadOnly[str | None]]
 
 
+_DIFFERENCED: Final = NUMERIC | {"timedelta64"}
+"""The families delta takes: those with arithmetic, and timedelta64, whose differences are timedeltas (datetime64 has none: numcodecs fails to decode it)."""
+_DIFFERENCED_WANTED: Final = "a numeric or timedelta64 data type (int, uint, float, complex or m8)"
+
+
 def _delta_rules(configuration: ZarrV2DeltaParameters, nested: Nested) -> list[ValidationProblem]:
     return [
-        *data_type_problems(configuration, "dtype", NUMERIC, _NUMERIC_WANTED, "delta"),
-        *data_type_problems(configuration, "astype", NUMERIC, _NUMERIC_WANTED, "delta"),
+        *data_type_problems(configuration, "dtype", _DIFFERENCED, _DIFFERENCED_WANTED, "delta"),
+        *data_type_problems(configuration, "astype", _DIFFERENCED, _DIFFERENCED_WANTED, "delta"),
     ]
 
 
