@@ -17,7 +17,7 @@ from zarr_metadata.model._array_v2 import (
     ZarrV2ArrayMetadataReading,
     read_array_v2,
 )
-from zarr_metadata.model._keyed import StoreKey, canonical_text, edited, json_text
+from zarr_metadata.model._keyed import StoreKey, edited, json_text
 from zarr_metadata.model._model import Model
 from zarr_metadata.model._node_files_v2 import node_files_bytes, node_from_key_value
 from zarr_metadata.v2._context import ZarrV2Context
@@ -86,11 +86,11 @@ class ZarrV2ArrayMetadata(Model):
         return (
             tuple(document["shape"]),
             tuple(document["chunks"]),
-            canonical_text(dtype),
+            dtype,
             json_text(canonical_fill_value(dtype, document["fill_value"])),
             document["order"],
-            None if compressor is None else canonical_text(compressor),
-            None if filters is None else tuple(canonical_text(field) for field in filters),
+            compressor,
+            filters,
             document.get("dimension_separator", "."),
             json_text(document.get("attributes", {})),
             json_text(self.extra_fields),

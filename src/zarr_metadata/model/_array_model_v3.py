@@ -20,7 +20,6 @@ from zarr_metadata.model._array_v3 import (
 )
 from zarr_metadata.model._keyed import (
     StoreKey,
-    canonical_text,
     document_bytes,
     document_from,
     edited,
@@ -210,17 +209,18 @@ def array_meaning(document: Mapping[str, Any], reading: ArrayRead) -> tuple[obje
     """What an array document means: equal for documents that mean the same, whatever their spelling."""
     data_type = reading.data_type
     assert data_type is not UNSET and reading.chunk_grid is not UNSET and reading.chunk_key_encoding is not UNSET
+    # Fields compare by their canonical spelling and the definitions that read them.
     return (
         tuple(document["shape"]),
-        canonical_text(data_type),
-        canonical_text(reading.chunk_grid),
-        canonical_text(reading.chunk_key_encoding),
+        data_type,
+        reading.chunk_grid,
+        reading.chunk_key_encoding,
         json_text(canonical_fill_value(data_type, document["fill_value"])),
-        tuple(canonical_text(stage.codec) for stage in reading.pipeline),
-        tuple(canonical_text(field) for field in reading.storage_transformers),
+        tuple(stage.codec for stage in reading.pipeline),
+        reading.storage_transformers,
         json_text(document.get("attributes", {})),
         _named_dimensions(document.get("dimension_names")),
-        tuple(sorted((key, canonical_text(field)) for key, field in reading.extra_fields.items())),
+        frozenset(reading.extra_fields.items()),
     )
 
 

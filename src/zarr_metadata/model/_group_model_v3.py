@@ -27,7 +27,6 @@ from zarr_metadata.model._group_v3 import (
 from zarr_metadata.model._keyed import (
     Keyed,
     StoreKey,
-    canonical_text,
     document_bytes,
     document_from,
     edited,
@@ -91,7 +90,7 @@ class ZarrV3GroupMetadata(Model):
     def _meaning_of(self) -> tuple[object, ...]:
         return (
             json_text(self._document.get("attributes", {})),
-            tuple(sorted((key, canonical_text(field)) for key, field in self._found.extra_fields.items())),
+            frozenset(self._found.extra_fields.items()),
         )
 
     @classmethod

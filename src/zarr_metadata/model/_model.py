@@ -9,7 +9,7 @@ from zarr_metadata._frozen import plain, thawed
 from zarr_metadata._json import Loc, ValidationProblem
 from zarr_metadata.definition._fields import ResolvedField
 from zarr_metadata.definition._scope import Conflict, ScopeConflictError
-from zarr_metadata.model._keyed import Keyed, json_text
+from zarr_metadata.model._keyed import Keyed
 from zarr_metadata.problems import MetadataValidationError
 from zarr_metadata.v3._scopes import CORE_AND_EXTENSIONS
 
@@ -115,14 +115,23 @@ class Model(Keyed):
         return self.with_context(scope)
 
     def refines(self, other: Self) -> bool:
-        """Whether this is `other`'s document, read in a scope that claims every field `other`'s claims, with the same definitions."""
-        if json_text(self._document) != json_text(other._document):
+        """Whether this means what `other` means, read in a scope that claims every field `other`'s claims, with the same definitions.
+
+        `other`'s document read in this model's scope must equal this
+        model, so a model refines every model equal to it.
+        """
+        if type(other) is not type(self):
             return False
         mine = dict(self.reading.fields())
-        return all(
+        if not all(
             field.definition is None or getattr(mine.get(loc), "definition", None) == field.definition
             for loc, field in other.reading.fields()
-        )
+        ):
+            return False
+        if self._context == other._context:
+            return self == other
+        read = self._read(thawed(other._document), self._context)
+        return not read.problems and type(self).made(read, self._context) == self
 
     def _meaning_key(self) -> Hashable:
         meaning = self._meaning
