@@ -167,6 +167,9 @@ ResolvedField = TypeAliasType(
 )
 """A field as a scope read it: accepted, unclaimed, or refused."""
 
+ValidField = TypeAliasType("ValidField", AcceptedField[D] | UnclaimedField, type_params=(D,))
+"""A field of a valid document, as a model holds it: accepted, or unclaimed."""
+
 
 accepted: Any = fast_constructor(AcceptedField, ("json", "name", "definition", "configuration", "nested", "read_as"))
 """`accepted(json, name, definition, configuration, nested, read_as)`: an accepted field of checked parts, `read_as` being `definition`'s kind."""

@@ -9,7 +9,7 @@ from typing_extensions import TypedDict, Unpack
 
 from zarr_metadata._frozen import FrozenObject
 from zarr_metadata._json import UNSET, JSONValue, Loc
-from zarr_metadata.definition._fields import UnclaimedField
+from zarr_metadata.definition._fields import UnclaimedField, ValidField
 from zarr_metadata.definition._resolve import canonical_fill_value
 from zarr_metadata.model._array_v2 import (
     V2_ARRAY_MEMBERS,
@@ -21,7 +21,11 @@ from zarr_metadata.model._keyed import StoreKey, edited, json_text
 from zarr_metadata.model._model import Model
 from zarr_metadata.model._node_files_v2 import node_files_bytes, node_from_key_value
 from zarr_metadata.v2._context import ZarrV2Context
-from zarr_metadata.v2._definition import type_string_configuration
+from zarr_metadata.v2._definition import (
+    ZarrV2CodecDefinition,
+    ZarrV2DataTypeDefinition,
+    type_string_configuration,
+)
 from zarr_metadata.v2._field_json import ZarrV2CodecMetadata, ZarrV2DataTypeMetadata
 from zarr_metadata.v2._scopes import CORE_V2
 from zarr_metadata.v2.array import (
@@ -134,14 +138,14 @@ class ZarrV2ArrayMetadata(Model):
         return cast("tuple[int, ...]", self._document["chunks"])
 
     @property
-    def dtype(self) -> ZarrV2DataTypeMetadata:
-        """The data type, as written."""
-        return cast(ZarrV2DataTypeMetadata, self._document["dtype"])
+    def dtype(self) -> ValidField[ZarrV2DataTypeDefinition[Any]]:
+        """The data type, as the scope read it: its `name`, `configuration` and `definition` (None when nothing claims it); `to_json()` gives it as written."""
+        return self._found.dtype
 
     @property
-    def compressor(self) -> ZarrV2CodecMetadata | None:
-        """The compressor, as written; None when there is none."""
-        return cast("ZarrV2CodecMetadata | None", self._document["compressor"])
+    def compressor(self) -> ValidField[ZarrV2CodecDefinition[Any]] | None:
+        """The compressor, as the scope read it; None when there is none."""
+        return self._found.compressor
 
     @property
     def fill_value(self) -> JSONValue:
@@ -154,9 +158,9 @@ class ZarrV2ArrayMetadata(Model):
         return cast(ZarrV2ArrayOrder, self._document["order"])
 
     @property
-    def filters(self) -> tuple[ZarrV2CodecMetadata, ...] | None:
-        """The filters, as written, in order; None when there are none."""
-        return cast("tuple[ZarrV2CodecMetadata, ...] | None", self._document["filters"])
+    def filters(self) -> tuple[ValidField[ZarrV2CodecDefinition[Any]], ...] | None:
+        """The filters, as the scope read them, in order; None when there are none."""
+        return self._found.filters
 
     @property
     def dimension_separator(self) -> Literal[".", "/"]:
@@ -188,9 +192,9 @@ class ZarrV2ArrayMetadata(Model):
     def create_default(
         cls, *, context: ZarrV2Context | None = None, **overrides: Unpack[ZarrV2ArrayMetadataUpdate]
     ) -> ZarrV2ArrayMetadata:
-        """A valid array with `overrides` set: by default a little-endian float64 scalar in one chunk, uncompressed, filled with zeros (false for bool; no fill value for a type that is no number)."""
+        """A valid array with `overrides` set: by default a `|u1` (uint8) scalar in one chunk, uncompressed, filled with zeros (false for bool; no fill value for a type that is no number)."""
         shape = cast("tuple[int, ...]", overrides.get("shape", ()))
-        dtype = overrides.get("dtype", "<f8")
+        dtype = overrides.get("dtype", "|u1")
         document: dict[str, Any] = {
             "zarr_format": 2,
             "shape": shape,
@@ -204,7 +208,7 @@ class ZarrV2ArrayMetadata(Model):
         return cls(edited(document, overrides, _UPDATABLE), context)
 
     def __repr__(self) -> str:
-        return f"ZarrV2ArrayMetadata(shape={self.shape!r}, dtype={json_text(self.dtype)})"
+        return f"ZarrV2ArrayMetadata(shape={self.shape!r}, dtype={json_text(self.dtype.json)})"
 
 
 _NONE: Mapping[str, JSONValue] = FrozenObject()

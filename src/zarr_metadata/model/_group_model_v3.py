@@ -11,11 +11,10 @@ from typing_extensions import TypedDict, Unpack
 from zarr_metadata._collector import collector_paused
 from zarr_metadata._frozen import FrozenObject, thawed
 from zarr_metadata._json import UNSET, JSONValue, Loc, ValidationProblem
-from zarr_metadata.definition._fields import ResolvedField, UnclaimedField
+from zarr_metadata.definition._fields import ResolvedField, UnclaimedField, ValidField
 from zarr_metadata.model._array_model_v3 import ZarrV3ArrayMetadata
 from zarr_metadata.model._array_v3 import ArrayRead, ZarrV3ArrayMetadataReading
 from zarr_metadata.model._group_v3 import (
-    GROUP_SPEC_MEMBERS,
     ConsolidatedRead,
     GroupRead,
     NodeRead,
@@ -36,6 +35,7 @@ from zarr_metadata.model._model import Model, documents_refine
 from zarr_metadata.model._read import must_understand, unclaimed
 from zarr_metadata.problems import MetadataValidationError
 from zarr_metadata.v3._context import ZarrV3Context
+from zarr_metadata.v3._definition import GroupExtraFieldDefinition
 from zarr_metadata.v3._scopes import CORE_AND_EXTENSIONS
 from zarr_metadata.v3.consolidated import (
     ZARR_V3_CONSOLIDATED_METADATA_KEY,
@@ -143,9 +143,9 @@ class ZarrV3GroupMetadata(Model):
         return ZarrV3ConsolidatedMetadata.made(_ConsolidatedModelRead(read, self._context), self._context)
 
     @property
-    def extra_fields(self) -> Mapping[str, JSONValue]:
-        """The members the spec does not define, by key, as written."""
-        return FrozenObject({key: value for key, value in self._document.items() if key not in GROUP_SPEC_MEMBERS})
+    def extra_fields(self) -> Mapping[str, ValidField[GroupExtraFieldDefinition[Any]]]:
+        """The members the spec does not define, by key, as the scope read them (`consolidated_metadata` among them; unclaimed when nothing claims the key)."""
+        return cast("Mapping[str, ValidField[GroupExtraFieldDefinition[Any]]]", self._found.extra_fields)
 
     @property
     def unclaimed_fields(self) -> Mapping[Loc, UnclaimedField]:
