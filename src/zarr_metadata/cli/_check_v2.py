@@ -68,14 +68,14 @@ def _node_issues(
     source: Source, target: Target, files: Mapping[str, object], options: Options
 ) -> tuple[Mapping[str, object], list[tuple[str, Issue]]]:
     """The node's files once repaired, and each issue of them with the name of the file that holds it, located in that file."""
-    issues: list[Issue] = []
+    placed: list[tuple[str, Issue]] = []
     if options.repair:
         files, repairs = repair_node_metadata_v2(files)
-        issues.extend(repair_issues(repairs))
+        # Repairs are located from the files: the first step names the file.
+        placed.extend((str(issue.loc[0]), dataclasses.replace(issue, loc=issue.loc[1:])) for issue in repair_issues(repairs))
     reading = read_node_metadata_v2(files, context=options.context_v2)
-    issues.extend(problem_issues(reading.problems))
-    issues.extend(unknown_name_issues(reading.fields(), options.context_v2, options.allow))
-    placed = [_in_file(issue, files) for issue in issues]
+    issues = [*problem_issues(reading.problems), *unknown_name_issues(reading.fields(), options.context_v2, options.allow)]
+    placed.extend(_in_file(issue, files) for issue in issues)
     beside_v3 = source.holds(join(target.directory, ZARR_JSON))
     node_file = ZARRAY if ZARRAY in files else ZGROUP if ZGROUP in files else None
     if beside_v3 and node_file is not None:

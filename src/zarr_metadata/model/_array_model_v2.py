@@ -17,9 +17,11 @@ from zarr_metadata.model._array_v2 import (
     ZarrV2ArrayMetadataReading,
     read_array_v2,
 )
-from zarr_metadata.model._keyed import StoreKey, edited, json_text
+from zarr_metadata.model._edit import edited
+from zarr_metadata.model._keyed import StoreKey, json_text
 from zarr_metadata.model._model import Model
 from zarr_metadata.model._node_files_v2 import node_files_bytes, node_from_key_value
+from zarr_metadata.model._scope_check import scope_v2
 from zarr_metadata.v2._context import ZarrV2Context
 from zarr_metadata.v2._definition import (
     ZarrV2CodecDefinition,
@@ -27,7 +29,6 @@ from zarr_metadata.v2._definition import (
     type_string_configuration,
 )
 from zarr_metadata.v2._field_json import ZarrV2CodecMetadata, ZarrV2DataTypeMetadata
-from zarr_metadata.v2._scopes import CORE_V2
 from zarr_metadata.v2.array import (
     ZARR_V2_ARRAY_METADATA_STORE_KEY,
     ZarrV2ArrayMetadataJSON,
@@ -75,8 +76,8 @@ class ZarrV2ArrayMetadata(Model):
         super().__init__(document, context)
 
     @classmethod
-    def _default_context(cls) -> ZarrV2Context:
-        return CORE_V2
+    def _scope(cls, context: object) -> ZarrV2Context:
+        return scope_v2(context)
 
     @classmethod
     def _read(cls, document: object, context: ZarrV2Context) -> ArrayReadV2:
@@ -105,7 +106,8 @@ class ZarrV2ArrayMetadata(Model):
     @classmethod
     def from_key_value(cls, mapping: Mapping[StoreKey, bytes], *, context: ZarrV2Context | None = None) -> ZarrV2ArrayMetadata:
         """The model of the `.zarray` bytes in `mapping`, with the `.zattrs` bytes beside it as its attributes."""
-        return cls(node_from_key_value(mapping, ZARR_V2_ARRAY_METADATA_STORE_KEY), context)
+        scope = cls._scope(context)  # before any byte is decoded
+        return cls(node_from_key_value(mapping, ZARR_V2_ARRAY_METADATA_STORE_KEY), scope)
 
     def to_json(self) -> ZarrV2ArrayMetadataJSON:
         """The document as given: a fresh plain dict (objects in it plain dicts, arrays tuples) the caller may change."""
@@ -186,7 +188,7 @@ class ZarrV2ArrayMetadata(Model):
 
     def update(self, **members: Unpack[ZarrV2ArrayMetadataUpdate]) -> ZarrV2ArrayMetadata:
         """A copy with `members` set (other members in `extra_fields`; UNSET removes one), read in the same scope."""
-        return type(self)(edited(self._document, members, _UPDATABLE), self._context)
+        return type(self)(edited(self._document, members, _UPDATABLE, V2_ARRAY_MEMBERS), self._context)
 
     @classmethod
     def create_default(
@@ -205,7 +207,7 @@ class ZarrV2ArrayMetadata(Model):
             "order": "C",
             "filters": None,
         }
-        return cls(edited(document, overrides, _UPDATABLE), context)
+        return cls(edited(document, overrides, _UPDATABLE, V2_ARRAY_MEMBERS), context)
 
     def __repr__(self) -> str:
         return f"ZarrV2ArrayMetadata(shape={self.shape!r}, dtype={json_text(self.dtype.json)})"
@@ -224,7 +226,7 @@ def _zero(dtype: object) -> JSONValue:
 
 def read_array_metadata_v2(value: object, *, context: ZarrV2Context | None = None) -> ZarrV2ArrayMetadataReading:
     """Read `value` as a v2 array (the `.zarray` members, with the `.zattrs` as `attributes`) in `context` (default `CORE_V2`); never raises on bad input."""
-    scope = CORE_V2 if context is None else context
+    scope = scope_v2(context)
     read = read_array_v2(value, scope)
     if read.problems:
         return read.reading(None)

@@ -18,15 +18,16 @@ from zarr_metadata.model._array_v3 import (
     ZarrV3ArrayMetadataReading,
     read_array,
 )
+from zarr_metadata.model._edit import edited
 from zarr_metadata.model._keyed import (
     StoreKey,
     document_bytes,
     document_from,
-    edited,
     json_text,
 )
 from zarr_metadata.model._model import Model
 from zarr_metadata.model._read import must_understand, unclaimed
+from zarr_metadata.model._scope_check import scope_v3
 from zarr_metadata.v3._context import ZarrV3Context
 from zarr_metadata.v3._definition import (
     ArrayExtraFieldDefinition,
@@ -36,7 +37,6 @@ from zarr_metadata.v3._definition import (
     DataTypeDefinition,
     StorageTransformerDefinition,
 )
-from zarr_metadata.v3._scopes import CORE_AND_EXTENSIONS
 from zarr_metadata.v3.array import (
     ZARR_V3_ARRAY_METADATA_STORE_KEY,
     ZarrV3ArrayMetadataJSON,
@@ -93,7 +93,8 @@ class ZarrV3ArrayMetadata(Model):
     @classmethod
     def from_key_value(cls, mapping: Mapping[StoreKey, bytes], *, context: ZarrV3Context | None = None) -> ZarrV3ArrayMetadata:
         """The model of the `zarr.json` bytes in `mapping`."""
-        return cls(document_from(mapping, ZARR_V3_ARRAY_METADATA_STORE_KEY), context)
+        scope = cls._scope(context)  # before any byte is decoded
+        return cls(document_from(mapping, ZARR_V3_ARRAY_METADATA_STORE_KEY), scope)
 
     def to_json(self) -> ZarrV3ArrayMetadataJSON:
         """The document as given: a fresh plain dict (objects in it plain dicts, arrays tuples) the caller may change."""
@@ -174,7 +175,7 @@ class ZarrV3ArrayMetadata(Model):
 
     def update(self, **members: Unpack[ZarrV3ArrayMetadataUpdate]) -> ZarrV3ArrayMetadata:
         """A copy with `members` set (extra members in `extra_fields`; UNSET removes one), read in the same scope."""
-        return type(self)(edited(self._document, members, _UPDATABLE), self._context)
+        return type(self)(edited(self._document, members, _UPDATABLE, SPEC_MEMBERS), self._context)
 
     @classmethod
     def create_default(
@@ -192,7 +193,7 @@ class ZarrV3ArrayMetadata(Model):
             "fill_value": 0,
             "codecs": [{"name": "bytes", "configuration": {"endian": "little"}}],
         }
-        return cls(edited(document, overrides, _UPDATABLE), context)
+        return cls(edited(document, overrides, _UPDATABLE, SPEC_MEMBERS), context)
 
     def __repr__(self) -> str:
         return f"ZarrV3ArrayMetadata(shape={self.shape!r}, data_type={json_text(self.data_type.json)})"
@@ -206,7 +207,7 @@ def read_array_metadata_v3(value: object, *, context: ZarrV3Context | None = Non
 
     The reading holds the model when the document has no problem.
     """
-    scope = CORE_AND_EXTENSIONS if context is None else context
+    scope = scope_v3(context)
     read = read_array(value, scope)
     if read.problems:
         return read.reading(None)

@@ -14,7 +14,9 @@ from zarr_metadata._json import UNSET, JSONValue, Loc, ValidationProblem
 from zarr_metadata.definition._fields import ResolvedField, UnclaimedField, ValidField
 from zarr_metadata.model._array_model_v3 import ZarrV3ArrayMetadata
 from zarr_metadata.model._array_v3 import ArrayRead, ZarrV3ArrayMetadataReading
+from zarr_metadata.model._edit import edited
 from zarr_metadata.model._group_v3 import (
+    GROUP_SPEC_MEMBERS,
     ConsolidatedRead,
     GroupRead,
     NodeRead,
@@ -28,15 +30,14 @@ from zarr_metadata.model._keyed import (
     StoreKey,
     document_bytes,
     document_from,
-    edited,
     json_text,
 )
 from zarr_metadata.model._model import Model, documents_refine
 from zarr_metadata.model._read import must_understand, unclaimed
+from zarr_metadata.model._scope_check import scope_v3
 from zarr_metadata.problems import MetadataValidationError
 from zarr_metadata.v3._context import ZarrV3Context
 from zarr_metadata.v3._definition import GroupExtraFieldDefinition
-from zarr_metadata.v3._scopes import CORE_AND_EXTENSIONS
 from zarr_metadata.v3.consolidated import (
     ZARR_V3_CONSOLIDATED_METADATA_KEY,
     ZarrV3ConsolidatedMetadataJSON,
@@ -68,6 +69,7 @@ class ZarrV3GroupMetadataUpdate(TypedDict, total=False, closed=True):
 
 
 _UPDATABLE = frozenset({"attributes", ZARR_V3_CONSOLIDATED_METADATA_KEY})
+_RESERVED = GROUP_SPEC_MEMBERS | _UPDATABLE
 
 
 class ZarrV3GroupMetadata(Model):
@@ -96,7 +98,8 @@ class ZarrV3GroupMetadata(Model):
     @classmethod
     def from_key_value(cls, mapping: Mapping[StoreKey, bytes], *, context: ZarrV3Context | None = None) -> ZarrV3GroupMetadata:
         """The model of the `zarr.json` bytes in `mapping`."""
-        return cls(document_from(mapping, ZARR_V3_GROUP_METADATA_STORE_KEY), context)
+        scope = cls._scope(context)  # before any byte is decoded
+        return cls(document_from(mapping, ZARR_V3_GROUP_METADATA_STORE_KEY), scope)
 
     def to_json(self) -> ZarrV3GroupMetadataJSON:
         """The document as given: a fresh plain dict (objects in it plain dicts, arrays tuples) the caller may change."""
@@ -160,7 +163,7 @@ class ZarrV3GroupMetadata(Model):
     def update(self, **members: Unpack[ZarrV3GroupMetadataUpdate]) -> ZarrV3GroupMetadata:
         """A copy with `members` set (extra members in `extra_fields`; UNSET removes one), read in the same scope."""
         plain = {key: plain_document(value) for key, value in members.items()}
-        return type(self)(edited(self._document, plain, _UPDATABLE), self._context)
+        return type(self)(edited(self._document, plain, _UPDATABLE, _RESERVED), self._context)
 
     @classmethod
     def create_default(
@@ -168,7 +171,7 @@ class ZarrV3GroupMetadata(Model):
     ) -> ZarrV3GroupMetadata:
         """A valid group document with `overrides` set: by default, one with no attributes."""
         plain = {key: plain_document(value) for key, value in overrides.items()}
-        return cls(edited({"zarr_format": 3, "node_type": "group"}, plain, _UPDATABLE), context)
+        return cls(edited({"zarr_format": 3, "node_type": "group"}, plain, _UPDATABLE, _RESERVED), context)
 
     def __repr__(self) -> str:
         return f"ZarrV3GroupMetadata(attributes={json_text(self.attributes)[:60]})"
@@ -247,7 +250,7 @@ def read_consolidated_metadata_v3(
     each key a relative node path, each parent listed, and only groups
     holding children.
     """
-    scope = CORE_AND_EXTENSIONS if context is None else context
+    scope = scope_v3(context)
     read = _ConsolidatedModelRead(read_consolidated(plain_document(value), scope), scope)
     if read.problems:
         return read.reading(None)
@@ -303,7 +306,7 @@ def read_group_metadata_v3(value: object, *, context: ZarrV3Context | None = Non
     documents it lists are read in the same pass, and their problems are
     the model's `consolidated()`'s to report (or `read_consolidated_metadata_v3`'s).
     """
-    scope = CORE_AND_EXTENSIONS if context is None else context
+    scope = scope_v3(context)
     read = read_group(value, scope)
     if read.problems:
         return read.reading(None)
