@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar, Literal, TypeAlias, cast
+from typing import ClassVar, Literal, cast
 
-from typing_extensions import TypedDict, Unpack
+from typing_extensions import TypeAliasType, TypedDict, Unpack
 
 from zarr_metadata._frozen import FrozenObject
 from zarr_metadata._json import UNSET, JSONValue, Loc
@@ -133,10 +133,14 @@ class ZarrV2GroupMetadata(Model):
         return f"ZarrV2GroupMetadata(attributes={json_text(self.attributes)[:60]})"
 
 
-ZarrV2NodeMetadata: TypeAlias = ZarrV2ArrayMetadata | ZarrV2GroupMetadata
-ZarrV2NodeMetadataReading: TypeAlias = (
-    ZarrV2ArrayMetadataReading | ZarrV2GroupMetadataReading | ZarrV2UnknownNodeMetadataReading
+ZarrV2NodeMetadata = TypeAliasType("ZarrV2NodeMetadata", ZarrV2ArrayMetadata | ZarrV2GroupMetadata)
+"""The model of a v2 node: an array or a group."""
+
+ZarrV2NodeMetadataReading = TypeAliasType(
+    "ZarrV2NodeMetadataReading",
+    ZarrV2ArrayMetadataReading | ZarrV2GroupMetadataReading | ZarrV2UnknownNodeMetadataReading,
 )
+"""The reading of the files of a v2 node: an array's, a group's, or of neither."""
 
 
 def node_model_v2(read: NodeReadV2, context: ZarrV2Context) -> ZarrV2NodeMetadata | None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator, Mapping
-from typing import Any, ClassVar, Literal, Self, TypeAlias, cast
+from typing import Any, ClassVar, Literal, Self, cast
 
-from typing_extensions import TypedDict, Unpack
+from typing_extensions import TypeAliasType, TypedDict, Unpack
 
 from zarr_metadata._collector import collector_paused
 from zarr_metadata._frozen import FrozenObject, thawed
@@ -38,6 +38,7 @@ from zarr_metadata.model._scope_check import scope_v3
 from zarr_metadata.problems import MetadataValidationError
 from zarr_metadata.v3._context import ZarrV3Context
 from zarr_metadata.v3._definition import GroupExtraFieldDefinition
+from zarr_metadata.v3.array import ZarrV3ArrayMetadataJSON
 from zarr_metadata.v3.consolidated import (
     ZARR_V3_CONSOLIDATED_METADATA_KEY,
     ZarrV3ConsolidatedMetadataJSON,
@@ -47,9 +48,6 @@ from zarr_metadata.v3.group import (
     ZarrV3GroupMetadataJSON,
     ZarrV3GroupMetadataStoreKey,
 )
-
-ZarrV3NodeMetadataInput = Any
-"""A node document as JSON, or a node model."""
 
 
 class ZarrV3ConsolidatedMetadataInput(TypedDict, closed=True):
@@ -177,10 +175,19 @@ class ZarrV3GroupMetadata(Model):
         return f"ZarrV3GroupMetadata(attributes={json_text(self.attributes)[:60]})"
 
 
-ZarrV3NodeMetadata: TypeAlias = ZarrV3ArrayMetadata | ZarrV3GroupMetadata
-ZarrV3NodeMetadataReading: TypeAlias = (
-    ZarrV3ArrayMetadataReading | ZarrV3GroupMetadataReading | ZarrV3UnknownNodeMetadataReading
+ZarrV3NodeMetadata = TypeAliasType("ZarrV3NodeMetadata", ZarrV3ArrayMetadata | ZarrV3GroupMetadata)
+"""The model of a v3 node: an array or a group."""
+
+ZarrV3NodeMetadataReading = TypeAliasType(
+    "ZarrV3NodeMetadataReading",
+    ZarrV3ArrayMetadataReading | ZarrV3GroupMetadataReading | ZarrV3UnknownNodeMetadataReading,
 )
+"""The reading of a v3 node document: an array's, a group's, or one of neither node type."""
+
+ZarrV3NodeMetadataInput = TypeAliasType(
+    "ZarrV3NodeMetadataInput", ZarrV3ArrayMetadataJSON | ZarrV3GroupMetadataJSON | ZarrV3ArrayMetadata | ZarrV3GroupMetadata
+)
+"""A node document as JSON, or a node model."""
 
 
 def node_model(read: NodeRead, context: ZarrV3Context) -> ZarrV3NodeMetadata | None:
