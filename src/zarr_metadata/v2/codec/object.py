@@ -140,7 +140,7 @@ class ZarrV2MsgPack2Parameters(TypedDict, closed=True):
 
 
 def _msgpack2_canonical(configuration: ZarrV2MsgPack2Parameters) -> ZarrV2MsgPack2Parameters:
-    return without_defaults(configuration, _MSGPACK2_DEFAULTS)
+    return {key: configuration.get(key, default) for key, default in _MSGPACK2_DEFAULTS.items()}
 
 
 MSGPACK2_CODEC_V2: Final = ZarrV2CodecDefinition(
