@@ -78,12 +78,13 @@ def _node_issues(
     stand_in = {ZGROUP: {"zarr_format": 2}} if set(files) == {ZATTRS} and isinstance(source.store, OneDocument) else {}
     files = {**stand_in, **files}
     repaired, repairs = repair_node_metadata_v2(files)
-    judged, issues = after_repairs(files, repaired, repairs, asked=options.repair)
+    judged, repair_issues_found = after_repairs(files, repaired, repairs, asked=options.repair)
     files = cast("Mapping[str, object]", judged)
+    # Repairs are located from the files: the first step names the file.
+    placed = [(str(issue.loc[0]), dataclasses.replace(issue, loc=issue.loc[1:])) for issue in repair_issues_found]
     reading = read_node_metadata_v2(files, context=options.context_v2)
-    issues.extend(problem_issues(reading.problems))
-    issues.extend(unknown_name_issues(reading.fields(), options.context_v2, options.allow))
-    placed = [placed for placed in (_in_file(issue, files) for issue in issues) if placed[0] not in stand_in]
+    issues = [*problem_issues(reading.problems), *unknown_name_issues(reading.fields(), options.context_v2, options.allow)]
+    placed.extend(found for found in (_in_file(issue, files) for issue in issues) if found[0] not in stand_in)
     placed.extend(
         (name, issue)
         for name in (ZARRAY, ZGROUP)

@@ -23,8 +23,8 @@ from zarr_metadata.model._group_v2 import (
 )
 from zarr_metadata.model._keyed import StoreKey, document_bytes, document_from
 from zarr_metadata.model._model import Model, documents_refine
+from zarr_metadata.model._scope_check import scope_v2
 from zarr_metadata.v2._context import ZarrV2Context
-from zarr_metadata.v2._scopes import CORE_V2
 from zarr_metadata.v2.consolidated import (
     ZARR_V2_CONSOLIDATED_METADATA_STORE_KEY,
     ZarrV2ConsolidatedMetadataStoreKey,
@@ -94,8 +94,8 @@ class ZarrV2ConsolidatedMetadata(Model):
         super().__init__(document, context)
 
     @classmethod
-    def _default_context(cls) -> ZarrV2Context:
-        return CORE_V2
+    def _scope(cls, context: object) -> ZarrV2Context:
+        return scope_v2(context)
 
     @classmethod
     def _read(cls, document: object, context: ZarrV2Context) -> _ConsolidatedModelReadV2:
@@ -109,7 +109,8 @@ class ZarrV2ConsolidatedMetadata(Model):
         cls, mapping: Mapping[StoreKey, bytes], *, context: ZarrV2Context | None = None
     ) -> ZarrV2ConsolidatedMetadata:
         """The model of the `.zmetadata` bytes in `mapping`."""
-        return cls(document_from(mapping, ZARR_V2_CONSOLIDATED_METADATA_STORE_KEY), context)
+        scope = cls._scope(context)  # before any byte is decoded
+        return cls(document_from(mapping, ZARR_V2_CONSOLIDATED_METADATA_STORE_KEY), scope)
 
     def to_json(self) -> dict[str, Any]:
         """The document as given: a fresh plain dict the caller may change."""
@@ -144,7 +145,7 @@ def read_consolidated_metadata_v2(value: object, *, context: ZarrV2Context | Non
     (`("metadata", "a/.zarray", "dtype")`). The nodes must form a tree:
     the root listed, every parent listed, only groups holding children.
     """
-    scope = CORE_V2 if context is None else context
+    scope = scope_v2(context)
     read = _read(value, scope)
     if read.problems:
         return read.reading(None)

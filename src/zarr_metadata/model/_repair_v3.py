@@ -22,6 +22,7 @@ from zarr_metadata.model._repair import (
     replaced,
     spelled_fill_value,
 )
+from zarr_metadata.model._scope_check import scope_v3
 from zarr_metadata.v3._context import ZarrV3Context
 
 
@@ -63,8 +64,9 @@ def read_repaired_node_metadata_v3(
     value: object, *, context: ZarrV3Context | None = None
 ) -> ZarrV3RepairedNodeMetadataReading:
     """Repair `value` (see `repair_node_metadata_v3`), then read it strictly with `read_node_metadata_v3`."""
+    scope = scope_v3(context)  # before anything is read
     repaired, repairs = repair_node_metadata_v3(value)
-    return ZarrV3RepairedNodeMetadataReading(read_node_metadata_v3(repaired, context=context), repairs)
+    return ZarrV3RepairedNodeMetadataReading(read_node_metadata_v3(repaired, context=scope), repairs)
 
 
 def _repaired_node(value: object, loc: Loc) -> _Repaired:

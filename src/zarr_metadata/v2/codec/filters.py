@@ -92,15 +92,10 @@ def canonical_type_string(value: str) -> str:
 
 
 def canonical_with_astype(configuration: Mapping[str, Any]) -> Any:
-    """A configuration with `dtype` and `astype` spelled canonically, without `astype` when it is null or the `dtype`, which numcodecs then encodes to."""
+    """A configuration with `dtype` and `astype` spelled canonically, `astype` filled in with the `dtype` when absent or null, as numcodecs' `get_config()` writes it."""
     dtype = canonical_type_string(configuration["dtype"])
     astype = configuration.get("astype")
-    spelled = {**configuration, "dtype": dtype}
-    if astype is None or canonical_type_string(astype) == dtype:
-        spelled.pop("astype", None)
-    else:
-        spelled["astype"] = canonical_type_string(astype)
-    return spelled
+    return {**configuration, "dtype": dtype, "astype": dtype if astype is None else canonical_type_string(astype)}
 
 
 _NUMERIC_WANTED: Final = "a numeric data type (int, uint, float or complex)"
@@ -276,11 +271,7 @@ class ZarrV2ShuffleParameters(TypedDict, closed=True):
 
 
 def _shuffle_canonical(configuration: ZarrV2ShuffleParameters) -> ZarrV2ShuffleParameters:
-    elementsize = configuration.get("elementsize", _SHUFFLE_DEFAULT_ELEMENTSIZE)
-    if elementsize == _SHUFFLE_DEFAULT_ELEMENTSIZE:
-        return {}
-    # Every size of 1 or less leaves the bytes in place.
-    return {"elementsize": max(elementsize, 1)}
+    return {"elementsize": configuration.get("elementsize", _SHUFFLE_DEFAULT_ELEMENTSIZE)}
 
 
 SHUFFLE_CODEC_V2: Final = ZarrV2CodecDefinition(

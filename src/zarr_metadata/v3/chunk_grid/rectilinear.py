@@ -144,3 +144,15 @@ RECTILINEAR_CHUNK_GRID: Final = ChunkGridDefinition(
     chunk_lengths=_chunk_lengths,
 )
 """The definition of the rectilinear grid (zarr-extensions)."""
+
+__all__ = [
+    "RECTILINEAR_CHUNK_GRID",
+    "RECTILINEAR_CHUNK_GRID_NAME",
+    "RectilinearChunkGridConfiguration",
+    "RectilinearChunkGridMetadata",
+    "RectilinearChunkGridName",
+    "RectilinearChunkGridObject",
+    "RectilinearDimSpec",
+    "canonical_chunk_shapes",
+    "canonical_dim_spec",
+]
