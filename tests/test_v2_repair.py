@@ -273,4 +273,4 @@ def test_a_node_handed_in_whole_is_repaired_and_read_with_its_other_files_ignore
     files = {".zarray": array(dtype="<f8", fill_value=math.nan), "0": b"\x00", "zarr.json": {}}
     repaired = read_repaired_node_metadata_v2(files)
     assert repaired.reading.problems == ()
-    assert locs_and_kinds(repaired.repairs) == [(("fill_value",), "non_finite_fill_value")]
+    assert locs_and_kinds(repaired.repairs) == [((".zarray", "fill_value"), "non_finite_fill_value")]
