@@ -22,6 +22,10 @@ DEEP = "v2 problems are located as deep as they go, at a path that exists in the
 ID = "a codec object without id is a missing_key at its id (the corpus says invalid_type at the codec)"
 CODEC = "a codec's configuration is judged as numcodecs reads it (the corpus judges none): delta needs a dtype"
 FILL = "the fill value is judged against the data type: a structured type's is base64 or null"
+KIND = (
+    "a member that takes fixed values, given a value of another JSON type, is invalid_type "
+    "(the corpus says invalid_value); a boolean is never a number"
+)
 
 # Each case whose problems differ from the corpus: the rules that explain the
 # difference, and the problems this reader reports instead.
@@ -60,6 +64,11 @@ DEVIATIONS: Deviations = {
         [(("dtype", 0), "invalid_value")],
     ),
     ("v2_group.json", "unexpected member in the closed v2 document"): ((UNKNOWN_KEY,), [(("shape",), "unknown_key")]),
+    ("v2_group.json", "zarr_format as a string"): ((KIND,), [(("zarr_format",), "invalid_type")]),
+    ("v2_consolidated.json", "boolean consolidated format version (bool is not the integer 1)"): (
+        (KIND,),
+        [(("zarr_consolidated_format",), "invalid_type")],
+    ),
     ("v2_consolidated.json", "unexpected top-level member"): ((UNKNOWN_KEY,), [(("extra",), "unknown_key")]),
 }
 
