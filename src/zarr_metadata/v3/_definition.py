@@ -12,11 +12,13 @@ from typing_extensions import TypeAliasType, is_typeddict
 
 from zarr_metadata._frozen import FrozenObject, fast_constructor
 from zarr_metadata._json import (
+    MOST_DIGITS,
     UNSET,
     JSONValue,
     Loc,
     Problems,
     ValidationProblem,
+    decimal,
     shown,
 )
 from zarr_metadata._shapes import typeddict_members
@@ -278,18 +280,32 @@ class DataTypeDefinition(WithFillValue[C], _V3Field[C]):
             return None, None
         written = RAW_BYTES_NAME_PATTERN.fullmatch(name)
         if written is not None:
-            return RAW_BYTES_NAME, FrozenObject({"bits": int(written.group(1))})
+            bits = decimal(written.group(1))
+            # A size too long to read is no size: the name is judged as one nothing claims.
+            return (None, None) if bits is None else (RAW_BYTES_NAME, FrozenObject({"bits": bits}))
         return name, None
 
     @classmethod
     def name_problem(cls, name: str, value: object, loc: Loc) -> ValidationProblem | None:
         # `r08` is no name of its own: it is raw bits of 8 written with a
         # leading zero, which no writer means and no reader should guess at.
-        if _PADDED_RAW_BYTES_NAME.fullmatch(name) is None:
+        at = loc if isinstance(value, str) else (*loc, "name")
+        padded = _PADDED_RAW_BYTES_NAME.fullmatch(name) is not None
+        if not padded and RAW_BYTES_NAME_PATTERN.fullmatch(name) is None:
             return super().name_problem(name, value, loc)
-        bits = int(name[1:])
+        size = name[1:].lstrip("0") or "0"
+        bits = decimal(size)
+        if bits is None:
+            return ValidationProblem(
+                at,
+                f"expected raw bits whose size in bits has at most {MOST_DIGITS} digits, got {shown(name)}, whose size has {len(size)}",
+                "invalid_value",
+                input=name,
+            )
+        if not padded:
+            return super().name_problem(name, value, loc)
         return ValidationProblem(
-            loc if isinstance(value, str) else (*loc, "name"),
+            at,
             f'expected raw bits written as "r" and their size in bits without leading zeros, such as "r{bits or 8}", got {shown(name)}',
             "invalid_value",
             input=name,
