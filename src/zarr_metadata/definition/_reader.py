@@ -334,16 +334,24 @@ class Plan:
         envelope_ok: bool,
     ) -> ResolvedField[Any]:
         """The field `value` at `loc`, whose envelope names `name` and writes `configuration` (UNSET if none)."""
+        return self._read(name, value, configuration, loc, problems, depth, envelope_ok)
+
+    def _moved(self, problems: list[ValidationProblem], start: int, loc: Loc) -> None:
+        """Locate the problems from `start` on, found in the configuration of the field at `loc`, where the document writes them, for a kind that moves its configuration.
+
+        Only the configuration's own problems are moved: the fields it holds
+        are read where the document writes them already, and moving their
+        problems again at each level of nesting would cost time in the
+        depth times the problems.
+        """
         if not self.kind.moves_configuration:
-            return self._read(name, value, configuration, loc, problems, depth, envelope_ok)
-        start = len(problems)
-        field = self._read(name, value, configuration, loc, problems, depth, envelope_ok)
+            return
+        size = len(loc)
         for index in range(start, len(problems)):
             problem = problems[index]
-            if len(problem.loc) > len(loc) and problem.loc[: len(loc)] == loc:
-                moved = self.kind.nested_loc(loc, problem.loc[len(loc) :])
+            if len(problem.loc) > size and problem.loc[:size] == loc:
+                moved = self.kind.nested_loc(loc, problem.loc[size:])
                 problems[index] = ValidationProblem(moved, problem.message, problem.kind, input=problem.input, ctx=problem.ctx)
-        return field
 
     def _read(
         self,
@@ -368,6 +376,7 @@ class Plan:
         # (a v2 struct's list, read as {"fields": list}) is the field itself,
         # under an object no document writes.
         typed = self.check(configuration, at, problems, depth - 1 if self.kind.moves_configuration else depth + 1)
+        self._moved(problems, own, loc)
         if typed is FAIL:
             self._in_name(value, loc, problems, own)
             return self.refused(name, value, written, NO_NESTED, depth)
@@ -378,8 +387,11 @@ class Plan:
             typed = _with_fields(typed, nested)
             if typed is UNSET:
                 return self.refused(name, value, written, nested, depth)
-        if self.rules is not None and self._broken(typed, nested, value, loc, at, problems):
-            ok = False
+        if self.rules is not None:
+            before = len(problems)
+            if self._broken(typed, nested, value, loc, at, problems):
+                ok = False
+            self._moved(problems, before, loc)
         if type(value) is str:
             json: Any = value
         elif written is not UNSET and self.implied is None and self.nests and type(value) is dict:
