@@ -29,6 +29,7 @@ from _v3_documents import array_document, array_documents, group_documents, repl
 from test_v2_reader_properties import v2_arrays
 from zarr_metadata.model import (
     ZarrV2ArrayMetadata,
+    ZarrV2ConsolidatedMetadata,
     ZarrV2GroupMetadata,
     ZarrV3ArrayMetadata,
     ZarrV3GroupMetadata,
@@ -417,3 +418,17 @@ def _time(read: Callable[[Any], Any], document: Any) -> float:
         return time.perf_counter() - start
     finally:
         gc.enable()
+
+
+def test_consolidated_metadata_with_lone_surrogates_is_written_back_and_reads_back_equal() -> None:
+    listed = {"a\udfff": {"zarr_format": 3, "node_type": "group", "attributes": {"x": "\ud800"}}}
+    group = _through_text({"zarr_format": 3, "node_type": "group", "consolidated_metadata": {"kind": "inline", "must_understand": False, "metadata": listed}})
+    reading = read_group_metadata_v3(group)
+    assert reading.problems == ()
+    _written_back(reading.metadata, ZarrV3GroupMetadata, None)
+    zmetadata = _through_text(
+        {"zarr_consolidated_format": 1, "metadata": {".zgroup": {"zarr_format": 2}, "a\udfff/.zgroup": {"zarr_format": 2}, ".zattrs": {"\udc00": "\udbff"}}}
+    )
+    v2_reading = read_consolidated_metadata_v2(zmetadata)
+    assert v2_reading.problems == ()
+    _written_back(v2_reading.metadata, ZarrV2ConsolidatedMetadata, 2)
