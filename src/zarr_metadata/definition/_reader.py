@@ -284,6 +284,7 @@ class Plan:
         "fill_value_rules",
         "implied",
         "kind",
+        "moves",
         "nests",
         "positions",
         "readers",
@@ -299,6 +300,8 @@ class Plan:
         self.readers = readers
         self.nests = kind.configuration_loc(()) == ("configuration",)
         """Whether the configuration sits under `configuration` (a v3 field), not in the field itself (an extra member)."""
+        self.moves = kind.moves_configuration
+        """Whether the kind reads the configuration somewhere the document does not write it, so its problems are moved (`_moved`)."""
         self.implied = implied
         """The configuration the name carries (raw bits: `r16` carries 16 bits); None for every other name."""
         # A definition claims many names (every width of a v2 type string,
@@ -323,6 +326,21 @@ class Plan:
             return FAIL
         return typed
 
+    def _moved(self, problems: list[ValidationProblem], start: int, loc: Loc) -> None:
+        """Locate the problems from `start` on, found in the configuration of the field at `loc`, where the document writes them, for a kind that moves its configuration.
+
+        Only the configuration's own problems are moved: the fields it holds
+        are read where the document writes them already, and moving their
+        problems again at each level of nesting would cost time in the
+        depth times the problems.
+        """
+        size = len(loc)
+        for index in range(start, len(problems)):
+            problem = problems[index]
+            if len(problem.loc) > size and problem.loc[:size] == loc:
+                moved = self.kind.nested_loc(loc, problem.loc[size:])
+                problems[index] = ValidationProblem(moved, problem.message, problem.kind, input=problem.input, ctx=problem.ctx)
+
     def read(
         self,
         name: str,
@@ -334,35 +352,6 @@ class Plan:
         envelope_ok: bool,
     ) -> ResolvedField[Any]:
         """The field `value` at `loc`, whose envelope names `name` and writes `configuration` (UNSET if none)."""
-        return self._read(name, value, configuration, loc, problems, depth, envelope_ok)
-
-    def _moved(self, problems: list[ValidationProblem], start: int, loc: Loc) -> None:
-        """Locate the problems from `start` on, found in the configuration of the field at `loc`, where the document writes them, for a kind that moves its configuration.
-
-        Only the configuration's own problems are moved: the fields it holds
-        are read where the document writes them already, and moving their
-        problems again at each level of nesting would cost time in the
-        depth times the problems.
-        """
-        if not self.kind.moves_configuration:
-            return
-        size = len(loc)
-        for index in range(start, len(problems)):
-            problem = problems[index]
-            if len(problem.loc) > size and problem.loc[:size] == loc:
-                moved = self.kind.nested_loc(loc, problem.loc[size:])
-                problems[index] = ValidationProblem(moved, problem.message, problem.kind, input=problem.input, ctx=problem.ctx)
-
-    def _read(
-        self,
-        name: str,
-        value: object,
-        configuration: object,
-        loc: Loc,
-        problems: list[ValidationProblem],
-        depth: int,
-        envelope_ok: bool,
-    ) -> ResolvedField[Any]:
         at = (*loc, "configuration") if self.nests else loc
         written = configuration
         own = len(problems)
@@ -375,8 +364,9 @@ class Plan:
         # A configuration sits one level into its field; one a kind moves
         # (a v2 struct's list, read as {"fields": list}) is the field itself,
         # under an object no document writes.
-        typed = self.check(configuration, at, problems, depth - 1 if self.kind.moves_configuration else depth + 1)
-        self._moved(problems, own, loc)
+        typed = self.check(configuration, at, problems, depth - 1 if self.moves else depth + 1)
+        if self.moves:
+            self._moved(problems, own, loc)
         if typed is FAIL:
             self._in_name(value, loc, problems, own)
             return self.refused(name, value, written, NO_NESTED, depth)
@@ -391,7 +381,8 @@ class Plan:
             before = len(problems)
             if self._broken(typed, nested, value, loc, at, problems):
                 ok = False
-            self._moved(problems, before, loc)
+                if self.moves:
+                    self._moved(problems, before, loc)
         if type(value) is str:
             json: Any = value
         elif written is not UNSET and self.implied is None and self.nests and type(value) is dict:
