@@ -25,7 +25,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from _v3_documents import array_document, array_documents, group_documents, replaced
+from _v3_documents import array_document, array_documents, group_documents, locations, replaced
 from test_v2_reader_properties import v2_arrays
 from zarr_metadata.model import (
     ZarrV2ArrayMetadata,
@@ -432,3 +432,41 @@ def test_consolidated_metadata_with_lone_surrogates_is_written_back_and_reads_ba
     v2_reading = read_consolidated_metadata_v2(zmetadata)
     assert v2_reading.problems == ()
     _written_back(v2_reading.metadata, ZarrV2ConsolidatedMetadata, 2)
+
+
+# Integers as long as JSON text holds, wherever an integer is written
+
+
+HUGE = st.sampled_from([10**4299, -(10**4299), 10**4299 - 1, 2**14000, 8 * 10**4298])
+"""Integers of 4300 digits, the longest Python writes as text: their sums and products are longer, and cannot be shown by str()."""
+
+
+@st.composite
+def with_huge_integers(draw: st.DrawFn, documents: st.SearchStrategy[Any]) -> Any:
+    document = draw(documents)
+    places = [loc for loc, value in locations(document) if type(value) is int]
+    for loc in draw(st.lists(st.sampled_from(places), max_size=4, unique=True)) if places else []:
+        huge = draw(HUGE)
+        document = replaced(document, loc, lambda _, huge=huge: huge)
+    return document
+
+
+@SETTINGS
+@given(with_huge_integers(array_documents()))
+def test_v3_readers_never_raise_on_integers_of_4300_digits_anywhere(document: Any) -> None:
+    read_array_metadata_v3(document)
+    read_array_metadata_v3(document, context=KNOWN)
+
+
+@SETTINGS
+@given(with_huge_integers(v2_arrays()))
+def test_v2_readers_never_raise_on_integers_of_4300_digits_anywhere(document: Any) -> None:
+    read_array_metadata_v2(document)
+
+
+def test_a_rectilinear_run_whose_chunks_reach_past_what_str_can_write_is_a_problem_not_a_raise() -> None:
+    # The start of the last chunk, 10**8598, was written into the message with str(), which raised ValueError.
+    huge = 10**4299
+    grid = {"name": "rectilinear", "configuration": {"kind": "inline", "chunk_shapes": [[[huge, huge], 1]]}}
+    reading = read_array_metadata_v3(array_document(shape=[huge], chunk_grid=grid))
+    assert all(len(problem.message) < 1000 for problem in reading.problems)

@@ -100,8 +100,8 @@ def _axis_problem(axis: int, spec: RectilinearDimSpec, dimension: int) -> Valida
     if total < dimension:
         return ValidationProblem(
             loc,
-            f"expected chunk lengths that cover dimension {axis} of length {dimension}, "
-            f"got lengths summing to {total}: {shown(spec)}",
+            f"expected chunk lengths that cover dimension {axis} of length {shown(dimension)}, "
+            f"got lengths summing to {shown(total)}: {shown(spec)}",
             "invalid_value",
             input=spec,
             ctx=ctx,
@@ -113,7 +113,7 @@ def _axis_problem(axis: int, spec: RectilinearDimSpec, dimension: int) -> Valida
         return ValidationProblem(
             loc,
             f"expected every chunk after the first to start inside dimension {axis} of length "
-            f"{dimension}, got a chunk starting at {start_of_last}: {shown(spec)}",
+            f"{shown(dimension)}, got a chunk starting at {shown(start_of_last)}: {shown(spec)}",
             "invalid_value",
             input=spec,
             ctx=ctx,
