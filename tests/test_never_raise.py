@@ -386,10 +386,16 @@ GROWING: dict[str, Callable[[int, int], tuple[Callable[[Any], Any], Any]]] = {
 @pytest.mark.parametrize("case", list(GROWING))
 def test_twice_the_document_takes_at_most_about_twice_the_time(case: str) -> None:
     make = GROWING[case]
-    small = _seconds(make, 2000)
-    large = _seconds(make, 4000)
-    # Generous, for a loaded machine: a path quadratic in the size takes four times as long.
-    assert large <= 3.5 * small + 0.01, (case, small, large)
+    # Generous, for a loaded machine: a path quadratic in the size takes
+    # four times as long every time, where a pause of the machine's comes
+    # once; so a slow measurement is taken again before it counts.
+    measured: list[tuple[float, float]] = []
+    for _ in range(3):
+        small, large = _seconds(make, 2000), _seconds(make, 4000)
+        measured.append((small, large))
+        if large <= 3.5 * small + 0.01:
+            return
+    pytest.fail(f"{case}: twice the document took {[round(large / small, 1) for small, large in measured]} times as long")
 
 
 def _nested_v2(levels: int, bad: int, salt: int) -> dict[str, Any]:
@@ -402,9 +408,13 @@ def _nested_v2(levels: int, bad: int, salt: int) -> dict[str, Any]:
 def test_problems_deep_in_a_v2_structured_type_are_located_once_not_once_per_level() -> None:
     # Each level of nesting moved every problem below it again: 3000 bad
     # fields 100 levels deep took 4.5 s, in a document of 60 kB.
-    flat = min(_time(read_array_metadata_v2, _nested_v2(0, 600, next(_SALT))) for _ in range(3))
-    deep = min(_time(read_array_metadata_v2, _nested_v2(100, 600, next(_SALT))) for _ in range(3))
-    assert deep <= 8 * flat + 0.01, (flat, deep)
+    for _ in range(3):
+        flat = min(_time(read_array_metadata_v2, _nested_v2(0, 600, next(_SALT))) for _ in range(3))
+        deep = min(_time(read_array_metadata_v2, _nested_v2(100, 600, next(_SALT))) for _ in range(3))
+        if deep <= 8 * flat + 0.01:
+            break
+    else:
+        pytest.fail(f"100 levels deep took {deep / flat:.1f} times as long as none")
     reading = read_array_metadata_v2(_nested_v2(2, 2, 0))
     assert located(reading) == [(("dtype", 0, 1, 0, 1, 0, 1), "invalid_type"), (("dtype", 0, 1, 0, 1, 1, 1), "invalid_type")]
 
