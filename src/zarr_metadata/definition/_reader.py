@@ -284,7 +284,6 @@ class Plan:
         "fill_value_rules",
         "implied",
         "kind",
-        "moves",
         "nests",
         "positions",
         "readers",
@@ -300,8 +299,6 @@ class Plan:
         self.readers = readers
         self.nests = kind.configuration_loc(()) == ("configuration",)
         """Whether the configuration sits under `configuration` (a v3 field), not in the field itself (an extra member)."""
-        self.moves = kind.moves_configuration
-        """Whether the kind reads the configuration somewhere the document does not write it, so its problems are moved (`_moved`)."""
         self.implied = implied
         """The configuration the name carries (raw bits: `r16` carries 16 bits); None for every other name."""
         # A definition claims many names (every width of a v2 type string,
@@ -326,21 +323,6 @@ class Plan:
             return FAIL
         return typed
 
-    def _moved(self, problems: list[ValidationProblem], start: int, loc: Loc) -> None:
-        """Locate the problems from `start` on, found in the configuration of the field at `loc`, where the document writes them, for a kind that moves its configuration.
-
-        Only the configuration's own problems are moved: the fields it holds
-        are read where the document writes them already, and moving their
-        problems again at each level of nesting would cost time in the
-        depth times the problems.
-        """
-        size = len(loc)
-        for index in range(start, len(problems)):
-            problem = problems[index]
-            if len(problem.loc) > size and problem.loc[:size] == loc:
-                moved = self.kind.nested_loc(loc, problem.loc[size:])
-                problems[index] = ValidationProblem(moved, problem.message, problem.kind, input=problem.input, ctx=problem.ctx)
-
     def read(
         self,
         name: str,
@@ -352,6 +334,39 @@ class Plan:
         envelope_ok: bool,
     ) -> ResolvedField[Any]:
         """The field `value` at `loc`, whose envelope names `name` and writes `configuration` (UNSET if none)."""
+        if not self.kind.moves_configuration:
+            return self._read(name, value, configuration, loc, problems, depth, envelope_ok, None)
+        start = len(problems)
+        held = [start, start]
+        field = self._read(name, value, configuration, loc, problems, depth, envelope_ok, held)
+        # The fields the configuration holds were read where the document
+        # writes them: moving their problems again at every level of
+        # nesting would cost time in the depth times the problems.
+        self._moved(problems, start, held[0], loc)
+        self._moved(problems, held[1], len(problems), loc)
+        return field
+
+    def _moved(self, problems: list[ValidationProblem], start: int, end: int, loc: Loc) -> None:
+        """Locate the problems from `start` to `end`, found in the configuration of the field at `loc`, where the document writes them."""
+        size = len(loc)
+        for index in range(start, end):
+            problem = problems[index]
+            if len(problem.loc) > size and problem.loc[:size] == loc:
+                moved = self.kind.nested_loc(loc, problem.loc[size:])
+                problems[index] = ValidationProblem(moved, problem.message, problem.kind, input=problem.input, ctx=problem.ctx)
+
+    def _read(
+        self,
+        name: str,
+        value: object,
+        configuration: object,
+        loc: Loc,
+        problems: list[ValidationProblem],
+        depth: int,
+        envelope_ok: bool,
+        held: list[int] | None,
+    ) -> ResolvedField[Any]:
+        """`read`, noting in `held` (when given) where the problems of the fields the configuration holds start and end."""
         at = (*loc, "configuration") if self.nests else loc
         written = configuration
         own = len(problems)
@@ -364,25 +379,23 @@ class Plan:
         # A configuration sits one level into its field; one a kind moves
         # (a v2 struct's list, read as {"fields": list}) is the field itself,
         # under an object no document writes.
-        typed = self.check(configuration, at, problems, depth - 1 if self.moves else depth + 1)
-        if self.moves:
-            self._moved(problems, own, loc)
+        typed = self.check(configuration, at, problems, depth - 1 if self.kind.moves_configuration else depth + 1)
         if typed is FAIL:
             self._in_name(value, loc, problems, own)
             return self.refused(name, value, written, NO_NESTED, depth)
         ok = envelope_ok and len(problems) == own
         nested = NO_NESTED
         if self.positions:
+            if held is not None:
+                held[0] = len(problems)
             nested = self._nested(typed, loc, at, problems, depth)
+            if held is not None:
+                held[1] = len(problems)
             typed = _with_fields(typed, nested)
             if typed is UNSET:
                 return self.refused(name, value, written, nested, depth)
-        if self.rules is not None:
-            before = len(problems)
-            if self._broken(typed, nested, value, loc, at, problems):
-                ok = False
-                if self.moves:
-                    self._moved(problems, before, loc)
+        if self.rules is not None and self._broken(typed, nested, value, loc, at, problems):
+            ok = False
         if type(value) is str:
             json: Any = value
         elif written is not UNSET and self.implied is None and self.nests and type(value) is dict:
