@@ -68,6 +68,21 @@ RAW_BYTES_NAME_PATTERN = re.compile(r"r(0|[1-9][0-9]*)")
 _PADDED_RAW_BYTES_NAME = re.compile(r"r0[0-9]+")
 
 
+def _raw_bits_too_long(name: str, value: object, loc: Loc) -> ValidationProblem | None:
+    """The problem of a raw bits name whose size has more digits than Python converts to an int; None for any other name."""
+    if len(name) <= MOST_DIGITS + 1 or (RAW_BYTES_NAME_PATTERN.fullmatch(name) is None and _PADDED_RAW_BYTES_NAME.fullmatch(name) is None):
+        return None
+    size = name[1:].lstrip("0") or "0"
+    if decimal(size) is not None:
+        return None
+    return ValidationProblem(
+        loc if isinstance(value, str) else (*loc, "name"),
+        f"expected raw bits whose size in bits has at most {MOST_DIGITS} digits, got {shown(name)}, whose size has {len(size)}",
+        "invalid_value",
+        input=name,
+    )
+
+
 def _is_lengths(value: object) -> bool:
     if not isinstance(value, tuple):
         return False
@@ -287,25 +302,16 @@ class DataTypeDefinition(WithFillValue[C], _V3Field[C]):
 
     @classmethod
     def name_problem(cls, name: str, value: object, loc: Loc) -> ValidationProblem | None:
+        too_long = _raw_bits_too_long(name, value, loc)
+        if too_long is not None:
+            return too_long
         # `r08` is no name of its own: it is raw bits of 8 written with a
         # leading zero, which no writer means and no reader should guess at.
-        at = loc if isinstance(value, str) else (*loc, "name")
-        padded = _PADDED_RAW_BYTES_NAME.fullmatch(name) is not None
-        if not padded and RAW_BYTES_NAME_PATTERN.fullmatch(name) is None:
+        if _PADDED_RAW_BYTES_NAME.fullmatch(name) is None:
             return super().name_problem(name, value, loc)
-        size = name[1:].lstrip("0") or "0"
-        bits = decimal(size)
-        if bits is None:
-            return ValidationProblem(
-                at,
-                f"expected raw bits whose size in bits has at most {MOST_DIGITS} digits, got {shown(name)}, whose size has {len(size)}",
-                "invalid_value",
-                input=name,
-            )
-        if not padded:
-            return super().name_problem(name, value, loc)
+        bits = decimal(name[1:].lstrip("0") or "0") or 0
         return ValidationProblem(
-            at,
+            loc if isinstance(value, str) else (*loc, "name"),
             f'expected raw bits written as "r" and their size in bits without leading zeros, such as "r{bits or 8}", got {shown(name)}',
             "invalid_value",
             input=name,
