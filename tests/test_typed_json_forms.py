@@ -258,32 +258,48 @@ def test_missing_member_of_a_nested_typeddict_is_located_at_the_member() -> None
 
 
 def test_literal_of_strings() -> None:
-    # A literal names the values it takes: any other value, of any type, is not one of them.
+    # The JSON type decides the kind: a string that is not named is the wrong value, anything else the wrong type.
     shape = Literal["little", "big"]
     assert accepted("big", shape) == "big"
     assert found("middle", shape) == problems_of(((), "invalid_value"))
-    assert found(1, shape) == problems_of(((), "invalid_value"))
-    assert found(None, shape) == problems_of(((), "invalid_value"))
+    assert found(1, shape) == problems_of(((), "invalid_type"))
+    assert found(None, shape) == problems_of(((), "invalid_type"))
 
 
-def test_literal_int_refuses_a_bool_and_a_float_as_other_values() -> None:
+def test_literal_int_refuses_a_bool_as_the_wrong_type_and_a_float_as_another_value() -> None:
+    # A boolean is never a number; 1.0 is a number, just not the integer 1.
     shape = Literal[1]
     assert accepted(1, shape) == 1
-    assert found(True, shape) == problems_of(((), "invalid_value"))
+    assert found(True, shape) == problems_of(((), "invalid_type"))
     assert found(1.0, shape) == problems_of(((), "invalid_value"))
+    assert found(2.5, shape) == problems_of(((), "invalid_value"))
     assert found(2, shape) == problems_of(((), "invalid_value"))
+
+
+def test_literal_int_refuses_nan_and_the_infinities_as_the_wrong_type() -> None:
+    # NaN is no JSON number: where an integer belongs it is the wrong type.
+    for value in (math.nan, math.inf, -math.inf):
+        assert found(value, Literal[1]) == problems_of(((), "invalid_type"))
+        assert found(value, Literal[1] | bool) == problems_of(((), "invalid_type"))
+
+
+def test_literal_int_in_a_union_refuses_a_float_as_another_value() -> None:
+    shape = Literal[-1, 0, 1, 2] | bool
+    assert found(1.5, shape) == problems_of(((), "invalid_value"))
+    assert found(3, shape) == problems_of(((), "invalid_value"))
+    assert found("1", shape) == problems_of(((), "invalid_type"))
 
 
 def test_literal_bool_refuses_an_int() -> None:
     shape = Literal[True]
     assert accepted(True, shape) is True
-    assert found(1, shape) == problems_of(((), "invalid_value"))
+    assert found(1, shape) == problems_of(((), "invalid_type"))
     assert found(False, shape) == problems_of(((), "invalid_value"))
 
 
 def test_literal_none() -> None:
     assert accepted(None, Literal[None]) is None
-    assert found(0, Literal[None]) == problems_of(((), "invalid_value"))
+    assert found(0, Literal[None]) == problems_of(((), "invalid_type"))
 
 
 def test_literal_of_mixed_types() -> None:
@@ -297,12 +313,12 @@ def test_literal_of_mixed_types() -> None:
     assert found(1.0, shape) == problems_of(((), "invalid_value"))
 
 
-def test_literal_of_mixed_types_refuses_arrays_and_objects_as_other_values() -> None:
+def test_literal_of_mixed_types_refuses_arrays_and_objects_as_the_wrong_type() -> None:
     shape = Literal["a", 1]
-    assert found([1], shape) == problems_of(((), "invalid_value"))
-    assert found({"a": 1}, shape) == problems_of(((), "invalid_value"))
+    assert found([1], shape) == problems_of(((), "invalid_type"))
+    assert found({"a": 1}, shape) == problems_of(((), "invalid_type"))
     assert found([[1], {"a": 1}, "a"], tuple[shape, ...]) == problems_of(
-        ((0,), "invalid_value"), ((1,), "invalid_value")
+        ((0,), "invalid_type"), ((1,), "invalid_type")
     )
 
 

@@ -91,7 +91,7 @@ def test_dimension_separator_and_attributes_may_be_absent() -> None:
 
 WRONG: list[tuple[str, dict[str, Any], list[tuple[Loc, str]]]] = [
     ("zarr_format 3", {"zarr_format": 3}, [(("zarr_format",), "invalid_value")]),
-    ("zarr_format as text", {"zarr_format": "2"}, [(("zarr_format",), "invalid_value")]),
+    ("zarr_format as text", {"zarr_format": "2"}, [(("zarr_format",), "invalid_type")]),  # another JSON type than the integer 2
     ("zarr_format as a float", {"zarr_format": 2.0}, [(("zarr_format",), "invalid_value")]),
     ("shape not an array", {"shape": "x"}, [(("shape",), "invalid_type")]),
     ("a negative length", {"shape": [-1, 10]}, [(("shape", 0), "invalid_value")]),

@@ -68,7 +68,7 @@ def test_accepted_and_canonical(json: JSONValue, canonical: JSONValue) -> None:
     ("configuration", "expected"),
     [
         ({"separator": "-"}, [((*AT, "configuration", "separator"), "invalid_value")]),
-        ({"separator": 1}, [((*AT, "configuration", "separator"), "invalid_value")]),
+        ({"separator": 1}, [((*AT, "configuration", "separator"), "invalid_type")]),
         ({"separator": "/", "x": 1}, [((*AT, "configuration", "x"), "unknown_key")]),
     ],
 )

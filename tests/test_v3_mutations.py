@@ -402,7 +402,7 @@ def field_with_a_bad_envelope(draw: st.DrawFn, document: dict[str, Any]) -> Muta
     elif kind == "chunk_key_encoding":
         at = ("chunk_key_encoding",)
         separator, problem = draw(
-            st.sampled_from([("-", "invalid_value"), ("", "invalid_value"), (1, "invalid_value")])
+            st.sampled_from([("-", "invalid_value"), ("", "invalid_value"), (1, "invalid_type")])
         )
         field = {
             "name": draw(st.sampled_from(["default", "v2"])),
@@ -445,7 +445,7 @@ def field_with_a_bad_envelope(draw: st.DrawFn, document: dict[str, Any]) -> Muta
         at = ("codecs", array_to_bytes_index(codecs))
         endian, problem = draw(
             st.sampled_from(
-                [(1, "invalid_value"), ("middle", "invalid_value"), (None, "invalid_value")]
+                [(1, "invalid_type"), ("middle", "invalid_value"), (None, "invalid_type")]
             )
         )
         field = {"name": "bytes", "configuration": {"endian": endian}}
@@ -605,7 +605,7 @@ def test_an_unknown_member_of_a_codec_does_not_stop_its_configuration_being_read
     assert (("codecs", 0, "storage_transformers"), "unknown_key") in problems, shown(
         reading.problems
     )
-    assert (("codecs", 0, "configuration", "endian"), "invalid_value") in problems, shown(
+    assert (("codecs", 0, "configuration", "endian"), "invalid_type") in problems, shown(
         reading.problems
     )
     assert all(starts_with(loc, ("codecs", 0)) for loc, _ in problems), shown(reading.problems)

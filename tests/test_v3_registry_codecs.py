@@ -425,7 +425,7 @@ def zfp(**configuration: Any) -> dict[str, Any]:
         ({"mode": "fixed_rate", "rate": 0.5}, NONE),
         ({"mode": "fixed_precision", "precision": 0}, NONE),
         ({}, one((*CONFIGURATION, "mode"), "missing_key")),
-        ({"mode": 1}, one((*CONFIGURATION, "mode"))),
+        ({"mode": 1}, one((*CONFIGURATION, "mode"), "invalid_type")),
         ({"mode": "lossless"}, one((*CONFIGURATION, "mode"))),
         ({"mode": "fixed_rate"}, one((*CONFIGURATION, "rate"), "missing_key")),
         ({"mode": "fixed_precision", "tolerance": 0.1}, one((*CONFIGURATION, "precision"), "missing_key") + one((*CONFIGURATION, "tolerance"), "unknown_key")),

@@ -498,7 +498,7 @@ class _Module:
 
     def _union(self, name: str, node: Union) -> None:
         members = [
-            (self.function(member, f"{_label(name)}_{_kind_label(member)}"), member.kinds)
+            (self.function(member, f"{_label(name)}_{_kind_label(member)}"), _dispatched_kinds(member))
             for member in _spread(node)
         ]
         by_kind: dict[str, tuple[str, ...]] = {}
@@ -554,6 +554,16 @@ def _by_length(members: list[tuple[str, Node]]) -> dict[int, str] | None:
             return None
         lengths[len(member.items)] = function
     return lengths if len(lengths) > 1 else None
+
+
+def _dispatched_kinds(member: Node) -> frozenset[str]:
+    """The JSON kinds a union hands to `member`: a literal of integers takes every number, to say that `3.0` is not its value."""
+    target: Node | None = member
+    while isinstance(target, Alias):
+        target = target.target
+    if isinstance(target, Choice) and "integer" in target.kinds:
+        return target.kinds | {"number"}
+    return member.kinds
 
 
 def _label(name: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Literal, TypeAlias
@@ -181,6 +182,28 @@ def _escaped(text: str) -> str:
             out.append(char)
     out.append('"')
     return "".join(out)
+
+
+MOST_DIGITS = 4300
+"""The most decimal digits of a number written in text that Python converts to an int (and back)."""
+
+
+def decimal(digits: str) -> int | None:
+    """The integer the decimal `digits` write; None when there are more than `MOST_DIGITS`, which Python refuses to convert."""
+    if len(digits) > MOST_DIGITS:
+        return None
+    return int(digits)
+
+
+def too_many_digits(text: str) -> int | None:
+    """The length of the longest run of decimal digits in `text`, when it is more than `MOST_DIGITS`; None otherwise."""
+    if len(text) <= MOST_DIGITS:
+        return None
+    longest = max((len(run) for run in _DIGIT_RUNS.findall(text)), default=0)
+    return longest if longest > MOST_DIGITS else None
+
+
+_DIGIT_RUNS = re.compile(r"[0-9]+")
 
 
 def _int_text(value: int) -> str:

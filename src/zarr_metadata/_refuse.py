@@ -294,6 +294,7 @@ def scalar_checker(node: Scalar) -> Checker:
 def choice_checker(node: Choice) -> Checker:
     """The full check of a Literal."""
     pairs = frozenset((kind_of(value), value) for value in node.values)
+    types = frozenset(_json_type(value) for value in node.values)
     expected = describe(node)
 
     def check_choice(value: object, loc: Loc, problems: list[ValidationProblem], depth: int) -> object:
@@ -304,11 +305,23 @@ def choice_checker(node: Choice) -> Checker:
             found = False
         if found:
             return value
-        # A literal names the values it takes: any other value, of whatever
-        # type, is not one of them.
+        # The JSON type decides the kind: `"3"` where 3 belongs is the wrong
+        # type, `4` (or `3.0`, a number too) the wrong value.
+        if _json_type(value) not in types:
+            return wrong_type(value, loc, problems, expected)
         return add(problems, loc, f"expected {expected}, got {shown(value)}", "invalid_value", value)
 
     return check_choice
+
+
+def _json_type(value: object) -> str:
+    """The JSON type of `value` as a literal judges it: integers are numbers, and NaN and the infinities are no JSON number."""
+    kind = kind_of(value)
+    if kind == "integer":
+        return "number"
+    if kind == "number" and not math.isfinite(cast(float, value)):
+        return "other"
+    return kind
 
 
 def taken_as_it_is(value: object, loc: Loc, problems: list[ValidationProblem], depth: int) -> object:

@@ -354,15 +354,25 @@ class Plan:
     ) -> ResolvedField[Any]:
         """The field `value` at `loc`, whose envelope names `name` and writes `configuration` (UNSET if none)."""
         if not self.kind.moves_configuration:
-            return self._read(name, value, configuration, loc, problems, depth, envelope_ok)
+            return self._read(name, value, configuration, loc, problems, depth, envelope_ok, None)
         start = len(problems)
-        field = self._read(name, value, configuration, loc, problems, depth, envelope_ok)
-        for index in range(start, len(problems)):
-            problem = problems[index]
-            if len(problem.loc) > len(loc) and problem.loc[: len(loc)] == loc:
-                moved = self.kind.nested_loc(loc, problem.loc[len(loc) :])
-                problems[index] = ValidationProblem(moved, problem.message, problem.kind, input=problem.input, ctx=problem.ctx)
+        held = [start, start]
+        field = self._read(name, value, configuration, loc, problems, depth, envelope_ok, held)
+        # The fields the configuration holds were read where the document
+        # writes them: moving their problems again at every level of
+        # nesting would cost time in the depth times the problems.
+        self._moved(problems, start, held[0], loc)
+        self._moved(problems, held[1], len(problems), loc)
         return field
+
+    def _moved(self, problems: list[ValidationProblem], start: int, end: int, loc: Loc) -> None:
+        """Locate the problems from `start` to `end`, found in the configuration of the field at `loc`, where the document writes them."""
+        size = len(loc)
+        for index in range(start, end):
+            problem = problems[index]
+            if len(problem.loc) > size and problem.loc[:size] == loc:
+                moved = self.kind.nested_loc(loc, problem.loc[size:])
+                problems[index] = ValidationProblem(moved, problem.message, problem.kind, input=problem.input, ctx=problem.ctx)
 
     def _read(
         self,
@@ -373,7 +383,9 @@ class Plan:
         problems: list[ValidationProblem],
         depth: int,
         envelope_ok: bool,
+        held: list[int] | None,
     ) -> ResolvedField[Any]:
+        """`read`, noting in `held` (when given) where the problems of the fields the configuration holds start and end."""
         at = (*loc, "configuration") if self.nests else loc
         written = configuration
         own = len(problems)
@@ -394,7 +406,11 @@ class Plan:
         ok = envelope_ok and len(problems) == own
         nested = NO_NESTED
         if self.positions:
+            if held is not None:
+                held[0] = len(problems)
             nested = self._nested(typed, loc, at, problems, depth)
+            if held is not None:
+                held[1] = len(problems)
             typed = _with_fields(typed, nested)
             if typed is UNSET:
                 return self.refused(name, value, written, nested, depth)

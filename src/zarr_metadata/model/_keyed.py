@@ -19,8 +19,14 @@ def json_text(value: object) -> str:
 
 
 def document_bytes(value: object, indent: int | str | None) -> bytes:
-    """`value` as UTF-8 JSON for a store; non-finite numbers in user data are written as bare `NaN` and `Infinity`."""
-    return json.dumps(value, indent=indent, allow_nan=True, ensure_ascii=False).encode("utf-8")
+    """`value` as UTF-8 JSON for a store; non-finite numbers in user data are written as bare `NaN` and `Infinity`.
+
+    A string may hold a lone surrogate (`json.loads` reads one from the
+    escape `"\\udfff"`), which UTF-8 cannot encode: it is written back as
+    the escape it came from, the one place in JSON text it can sit being a
+    string.
+    """
+    return json.dumps(value, indent=indent, allow_nan=True, ensure_ascii=False).encode("utf-8", "backslashreplace")
 
 
 def parsed_document(data: object) -> tuple[object, Problems]:

@@ -23,7 +23,16 @@ from typing import Any, ClassVar, Final, TypeAlias, cast
 from typing_extensions import TypeAliasType
 
 from zarr_metadata._frozen import FrozenObject
-from zarr_metadata._json import UNSET, JSONValue, Loc, ValidationProblem, shown
+from zarr_metadata._json import (
+    MOST_DIGITS,
+    UNSET,
+    JSONValue,
+    Loc,
+    ValidationProblem,
+    decimal,
+    shown,
+    too_many_digits,
+)
 from zarr_metadata.definition._definition import C, Definition, WithFillValue
 from zarr_metadata.typed_json import refine
 from zarr_metadata.v2._field_json import ZarrV2DataTypeMetadata
@@ -79,13 +88,19 @@ def type_string_configuration(text: str) -> tuple[str, dict[str, JSONValue]] | N
         return family, configuration
     if size == "" or (size.startswith("0") and size != "0"):
         return None
-    configuration["itemsize"] = int(size)
+    itemsize = decimal(size)
+    if itemsize is None:
+        return None
+    configuration["itemsize"] = itemsize
     if unit is not None:
         if family not in ("datetime64", "timedelta64") or scale.startswith("0"):
             return None
         configuration["unit"] = unit
         if scale:
-            configuration["scale_factor"] = int(scale)
+            scale_factor = decimal(scale)
+            if scale_factor is None:
+                return None
+            configuration["scale_factor"] = scale_factor
     return family, configuration
 
 
@@ -199,7 +214,13 @@ class ZarrV2DataTypeDefinition(WithFillValue[C], _V2Field[C]):
 
     @classmethod
     def _not_a_type_string(cls, name: str, loc: Loc) -> ValidationProblem:
-        if name in _V3_NAMES:
+        digits = too_many_digits(name)
+        if digits is not None:
+            message = (
+                f"expected a NumPy type string whose numbers have at most {MOST_DIGITS} digits, "
+                f"got {shown(name)}, with a number of {digits} digits: too long to be a size"
+            )
+        elif name in _V3_NAMES:
             message = (
                 f"expected a NumPy type string such as \"<f8\", got {shown(name)}, the name of a Zarr v3 data "
                 "type, which a v2 document cannot hold"

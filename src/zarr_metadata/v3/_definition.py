@@ -12,11 +12,13 @@ from typing_extensions import TypeAliasType, is_typeddict
 
 from zarr_metadata._frozen import FrozenObject, fast_constructor
 from zarr_metadata._json import (
+    MOST_DIGITS,
     UNSET,
     JSONValue,
     Loc,
     Problems,
     ValidationProblem,
+    decimal,
     shown,
 )
 from zarr_metadata._shapes import typeddict_members
@@ -65,6 +67,21 @@ Lengths: TypeAlias = tuple[frozenset[int] | None, ...]
 RAW_BYTES_NAME = "r*"
 RAW_BYTES_NAME_PATTERN = re.compile(r"r(0|[1-9][0-9]*)")
 _PADDED_RAW_BYTES_NAME = re.compile(r"r0[0-9]+")
+
+
+def _raw_bits_too_long(name: str, value: object, loc: Loc) -> ValidationProblem | None:
+    """The problem of a raw bits name whose size has more digits than Python converts to an int; None for any other name."""
+    if len(name) <= MOST_DIGITS + 1 or (RAW_BYTES_NAME_PATTERN.fullmatch(name) is None and _PADDED_RAW_BYTES_NAME.fullmatch(name) is None):
+        return None
+    size = name[1:].lstrip("0") or "0"
+    if decimal(size) is not None:
+        return None
+    return ValidationProblem(
+        loc if isinstance(value, str) else (*loc, "name"),
+        f"expected raw bits whose size in bits has at most {MOST_DIGITS} digits, got {shown(name)}, whose size has {len(size)}",
+        "invalid_value",
+        input=name,
+    )
 
 
 def _is_lengths(value: object) -> bool:
@@ -279,11 +296,16 @@ class DataTypeDefinition(WithFillValue[C], _V3Field[C]):
             return None, None
         written = RAW_BYTES_NAME_PATTERN.fullmatch(name)
         if written is not None:
-            return RAW_BYTES_NAME, FrozenObject({"bits": int(written.group(1))})
+            bits = decimal(written.group(1))
+            # A size too long to read is no size: the name is judged as one nothing claims.
+            return (None, None) if bits is None else (RAW_BYTES_NAME, FrozenObject({"bits": bits}))
         return name, None
 
     @classmethod
     def name_problem(cls, name: str, value: object, loc: Loc) -> ValidationProblem | None:
+        too_long = _raw_bits_too_long(name, value, loc)
+        if too_long is not None:
+            return too_long
         # `r08` is no name of its own: it is raw bits of 8 written with a
         # leading zero, which no writer means and no reader should guess at.
         if _PADDED_RAW_BYTES_NAME.fullmatch(name) is None:
@@ -294,7 +316,7 @@ class DataTypeDefinition(WithFillValue[C], _V3Field[C]):
                 loc = loc if isinstance(value, str) else (*loc, "name")
                 return ValidationProblem(loc, v2_message, "invalid_value", input=name)
             return super().name_problem(name, value, loc)
-        bits = int(name[1:])
+        bits = decimal(name[1:].lstrip("0") or "0") or 0
         return ValidationProblem(
             loc if isinstance(value, str) else (*loc, "name"),
             f'expected raw bits written as "r" and their size in bits without leading zeros, such as "r{bits or 8}", got {shown(name)}',

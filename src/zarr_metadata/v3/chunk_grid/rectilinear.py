@@ -97,8 +97,8 @@ def _axis_problem(axis: int, spec: RectilinearDimSpec, dimension: int) -> Valida
         return None
     return ValidationProblem(
         ("chunk_shapes", axis),
-        f"expected chunk lengths that cover dimension {axis} of length {dimension}, "
-        f"got lengths summing to {total}: {shown(spec)}",
+        f"expected chunk lengths that cover dimension {axis} of length {shown(dimension)}, "
+        f"got lengths summing to {shown(total)}: {shown(spec)}",
         "invalid_value",
         input=spec,
         ctx={"dimension": dimension, "sum": total},

@@ -14,7 +14,7 @@ from typing import Annotated, Final, NewType
 from annotated_types import Interval
 from typing_extensions import TypedDict
 
-from zarr_metadata._json import ValidationProblem, shown
+from zarr_metadata._json import ValidationProblem, decimal, shown
 from zarr_metadata.definition._fields import Nested
 from zarr_metadata.v3._definition import RAW_BYTES_NAME, RAW_BYTES_NAME_PATTERN, DataTypeDefinition
 from zarr_metadata.v3.data_type._integer import single_byte
@@ -45,7 +45,8 @@ RawBytesFillValue = tuple[Annotated[int, Interval(ge=0, le=255)], ...]
 def raw_bytes_dtype_name(value: str) -> RawBytesDataTypeName:
     """`value` as a RawBytesDataTypeName, if it is `r` and a positive multiple of 8; else ValueError."""
     written = RAW_BYTES_NAME_PATTERN.fullmatch(value)
-    if written is None or not _is_raw_bits_size(int(written.group(1))):
+    bits = None if written is None else decimal(written.group(1))
+    if bits is None or not _is_raw_bits_size(bits):
         msg = f'expected "r" and a positive multiple of 8 (the size in bits), got {shown(value)}'
         raise ValueError(msg)
     return RawBytesDataTypeName(value)

@@ -23,7 +23,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, cast
 
-from zarr_metadata._json import ValidationProblem, shown
+from zarr_metadata._json import ValidationProblem, decimal, shown
 from zarr_metadata.definition import AcceptedField, resolve
 from zarr_metadata.definition._fields import Nested, ResolvedField
 from zarr_metadata.v2._definition import ZarrV2CodecDefinition
@@ -128,8 +128,8 @@ def numpy_type_string(name: str) -> str | None:
         return "|O"
     sized = _SIZED_NAME.fullmatch(name)
     if sized is not None:
-        bits = int(sized.group(2))
-        return f"<{_KIND_CHARACTERS[sized.group(1)]}{bits // 8}" if bits % 8 == 0 else None
+        bits = decimal(sized.group(2))
+        return f"<{_KIND_CHARACTERS[sized.group(1)]}{bits // 8}" if bits is not None and bits % 8 == 0 else None
     timed = _TIME_NAME.fullmatch(name)
     if timed is not None:
         return f"<{_KIND_CHARACTERS[timed.group(1)]}8{timed.group(2)}"
