@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, cast
 
-from zarr_metadata._convert._codecs import OBJECT_CODECS, Pipeline, converted_codecs
+from zarr_metadata._convert._codecs import Pipeline, converted_codecs
 from zarr_metadata._convert._data_type import converted_data_type
 from zarr_metadata._convert._fill_value import converted_fill_value
 from zarr_metadata._json import JSONValue, Loc, Problems, ValidationProblem
+from zarr_metadata.model._array_v2 import OBJECT_CODECS as ENCODES_OBJECTS
 from zarr_metadata.v3.definition import ZarrV3Context
 
 DIMENSIONS_ATTRIBUTE: Final = "_ARRAY_DIMENSIONS"
@@ -35,7 +36,8 @@ def converted_array(
 ) -> tuple[dict[str, JSONValue] | None, Pipeline | None, Problems]:
     """The v3 document of a valid v2 array document, its codecs claimed in `context`, and every problem that stops it."""
     object_codec = next(
-        (codec["id"] for codec in array.get("filters") or () if codec["id"] in OBJECT_CODECS), None
+        (codec["id"] for codec in array.get("filters") or () if codec["id"] in ENCODES_OBJECTS),
+        None,
     )
     data_type, problems = converted_data_type(_json(array["dtype"]), object_codec, ("dtype",))
     if data_type is None:

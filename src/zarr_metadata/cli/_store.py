@@ -113,6 +113,14 @@ class DirectoryStore:
         """Put `data` under `key`, through a temporary file renamed into place; raises `StoreError`."""
         write_file_atomically(self.path(key), data)
 
+    def remove(self, key: str) -> None:
+        """Remove the file under `key`; raises `StoreError`."""
+        path = self.path(key)
+        try:
+            os.unlink(path)
+        except OSError as error:
+            raise StoreError(f"cannot remove {path}: {error.strerror or error}") from None
+
 
 class ZipStore:
     """A `.zip` file holding a store, read in place: each member a key, as zarr-python's ZipStore writes it."""
@@ -126,6 +134,7 @@ class ZipStore:
         # A name written twice in one archive keeps the last member, as zipfile reads it.
         self._members = {info.filename: info for info in self._archive.infolist() if not info.is_dir()}
         self._written: dict[str, bytes] = {}
+        self._removed: set[str] = set()
 
     def listing(self) -> Iterator[str]:
         return iter(self._members)
@@ -149,10 +158,14 @@ class ZipStore:
         """Put `data` under `key` once the store is closed, when the whole archive is written anew."""
         self._written[key] = data
 
+    def remove(self, key: str) -> None:
+        """Leave out the member `key` once the store is closed, when the whole archive is written anew."""
+        self._removed.add(key)
+
     def close(self) -> None:
         """Write what was put, if anything, then release the archive; raises `StoreError` when it cannot be written."""
         try:
-            if self._written:
+            if self._written or self._removed:
                 self._rewrite()
         finally:
             self._archive.close()
@@ -164,7 +177,7 @@ class ZipStore:
         try:
             with zipfile.ZipFile(temporary, "w") as archive:
                 for key, member in self._members.items():
-                    if key not in self._written:
+                    if key not in self._written and key not in self._removed:
                         archive.writestr(member, self._archive.read(member))
                 for key, data in self._written.items():
                     archive.writestr(key, data, compress_type=self._compression(key))
