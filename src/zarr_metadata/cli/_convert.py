@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from zarr_metadata.cli._check import Options, located, not_json, problem_issues, repair_issues
@@ -28,6 +30,9 @@ from zarr_metadata.model import ZarrV3ArrayMetadata, ZarrV3GroupMetadata
 Emit = Callable[[Finding], None]
 Show = Callable[[str], object]
 Progress = Callable[[int, int], None]
+
+_WRITERS = 8
+"""How many local files are written at once: each write waits on the file system more than on Python."""
 
 V2_FILES = (ZARRAY, ZGROUP, ZATTRS, ZMETADATA)
 """The files `--remove-v2` removes once the store is converted."""
@@ -300,23 +305,45 @@ def _diff(store: Store, key: str, data: bytes) -> str:
 def _write_all(
     store: Store, documents: Mapping[str, bytes], outcome: ConvertOutcome, emit: Emit
 ) -> bool:
-    """Write every document; False, with a finding, at the first that cannot be written."""
+    """Write every document, each atomically; False, with a finding for each that could not be written.
+
+    A local file is renamed into place without waiting for the disk, several
+    at a time: the v2 files it was made from are still there until
+    `_remove_all`, which first makes every written document durable.
+    """
     write = getattr(store, "write", None)
-    for key, data in documents.items():
+    if write is None:
+        _report(
+            outcome,
+            emit,
+            [io_error(store.name, f"cannot write: the store {store.name} cannot be written")],
+        )
+        return False
+    local = isinstance(store, DirectoryStore)
+
+    def written(item: tuple[str, bytes]) -> StoreError | None:
         try:
-            if write is None:
-                raise StoreError(
-                    f"cannot write {store.path(key)}: the store {store.name} cannot be written"
-                )
-            write(key, data)
+            if local:
+                write(item[0], item[1], durable=False)
+            else:
+                write(item[0], item[1])
         except StoreError as error:
-            _report(outcome, emit, [io_error(store.path(key), str(error))])
-            return False
-        outcome.written += 1
-    return True
+            return error
+        return None
+
+    with ThreadPoolExecutor(max_workers=_WRITERS if local else 1) as writers:
+        failures = [
+            failure for failure in writers.map(written, documents.items()) if failure is not None
+        ]
+    outcome.written += len(documents) - len(failures)
+    _report(outcome, emit, [io_error(store.name, str(failure)) for failure in failures])
+    return not failures
 
 
 def _remove_all(store: Store, keys: Sequence[str], outcome: ConvertOutcome, emit: Emit) -> None:
+    """Remove the v2 files once the documents written in their place are on the disk."""
+    if isinstance(store, DirectoryStore):
+        os.sync()
     remove = getattr(store, "remove", None)
     for key in keys:
         try:

@@ -109,9 +109,13 @@ class DirectoryStore:
     def path(self, key: str) -> str:
         return self._prefix + (key if os.sep == "/" else key.replace("/", os.sep))
 
-    def write(self, key: str, data: bytes) -> None:
-        """Put `data` under `key`, through a temporary file renamed into place; raises `StoreError`."""
-        write_file_atomically(self.path(key), data)
+    def write(self, key: str, data: bytes, *, durable: bool = True) -> None:
+        """Put `data` under `key`, through a temporary file renamed into place; raises `StoreError`.
+
+        `durable=False` leaves the bytes to the operating system's cache, for a
+        writer of many files that makes them durable at once (`os.sync`).
+        """
+        write_file_atomically(self.path(key), data, durable=durable)
 
     def remove(self, key: str) -> None:
         """Remove the file under `key`; raises `StoreError`."""
@@ -192,16 +196,21 @@ class ZipStore:
         return member.compress_type if member is not None else zipfile.ZIP_STORED
 
 
-def write_file_atomically(path: str, data: bytes) -> None:
-    """Write `data` to the file at `path` through a temporary file beside it, renamed into place; raises `StoreError`."""
+def write_file_atomically(path: str, data: bytes, *, durable: bool = True) -> None:
+    """Write `data` to the file at `path` through a temporary file beside it, renamed into place; raises `StoreError`.
+
+    With `durable`, the bytes reach the disk before the rename.
+    """
     directory = os.path.dirname(path) or os.curdir
     temporary = os.path.join(directory, f".{os.path.basename(path)}.{os.getpid()}.tmp")
     try:
-        os.makedirs(directory, exist_ok=True)
+        if not os.path.isdir(directory):
+            os.makedirs(directory, exist_ok=True)
         with open(temporary, "wb") as file:
             file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
+            if durable:
+                file.flush()
+                os.fsync(file.fileno())
         os.replace(temporary, path)
     except OSError as error:
         with contextlib.suppress(OSError):
