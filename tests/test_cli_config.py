@@ -14,7 +14,7 @@ from zarr_metadata.cli import _main
 from zarr_metadata.cli._check import Options
 from zarr_metadata.cli._config import KEYS, find_config
 from zarr_metadata.cli._main import main
-from zarr_metadata.cli._settings import FIELDS
+from zarr_metadata.cli._settings import COMMAND_LINE_ONLY, FIELDS
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -62,7 +62,7 @@ def report(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, st
 
 
 def test_every_config_key_is_a_setting_and_every_setting_a_key() -> None:
-    assert {key.replace("-", "_") for key in KEYS} == FIELDS
+    assert {key.replace("-", "_") for key in KEYS} == FIELDS - COMMAND_LINE_ONLY
 
 
 @pytest.mark.parametrize(
@@ -78,6 +78,9 @@ def test_every_config_key_is_a_setting_and_every_setting_a_key() -> None:
         ("exit-zero = true", ["--exit-zero"]),
         ("statistics = true", ["--statistics"]),
         ("repair = true", ["--repair"]),
+        ('ignore = ["repairable"]', ["--ignore", "repairable"]),
+        ('select = ["unknown_name", "unlisted"]', ["--select", "unknown_name", "--select", "unlisted"]),
+        ("max-document-size = 8", ["--max-document-size", "8"]),
     ],
 )
 def test_each_setting_in_a_config_file_does_what_its_option_does(
@@ -89,6 +92,19 @@ def test_each_setting_in_a_config_file_does_what_its_option_does(
     assert with_flags != plain  # the setting changes something here
     write(store / "zarr-metadata.toml", setting + "\n")
     assert report(["check", "s"], capsys) == with_flags
+
+
+def test_a_kind_no_finding_has_in_the_config_file_is_a_usage_error(
+    store: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(store)
+    write(store / "zarr-metadata.toml", 'ignore = ["repairabel"]\n')
+    status, out, err = report(["check", "s"], capsys)
+    assert (status, out) == (2, "")
+    assert err == (
+        'zarr-metadata: zarr-metadata.toml: ignore: expected an array of finding kinds (no finding has the kind "repairabel"; '
+        'did you mean "repairable"?), got ["repairabel"]\n'
+    )
 
 
 def test_the_command_line_overrides_the_config_file(store: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
@@ -138,7 +154,7 @@ def test_paths_in_a_config_file_are_read_from_its_directory_and_limits_reach_the
     seen: list[Options] = []
 
     class Outcome:
-        documents, opened, unopened = 0, 1, 0
+        documents, opened, unopened, not_checked, not_listed = 0, 1, 0, 0, 0
 
     def fake_run(names: object, options: Options, *rest: object, **keywords: object) -> Outcome:
         seen.append(options)
@@ -242,7 +258,7 @@ def test_the_hook_checks_the_files_pre_commit_names(monkeypatch: pytest.MonkeyPa
     assert len(staged) == 23
     status, out, _ = report([*str(hook["entry"]).split()[1:], "--isolated", *staged], capsys)
     assert status == 1
-    assert out.splitlines()[-1] == "23 documents, 16 problems, 0 warnings"
+    assert out.splitlines()[-1] == "23 documents, 11 problems, 4 warnings"
 
 
 def test_the_readme_shows_a_pre_commit_config_that_uses_the_hook() -> None:
@@ -251,4 +267,4 @@ def test_the_readme_shows_a_pre_commit_config_that_uses_the_hook() -> None:
     config = yaml.safe_load(block)
     (repo,) = config["repos"]
     assert [hook["id"] for hook in repo["hooks"]] == [hook["id"] for hook in hooks()]
-    assert repo["rev"]
+    assert repo["repo"] == "local"  # no rev to pin: the repository has no tags

@@ -5,9 +5,11 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
+import time
 import zipfile
 from collections import Counter
 from collections.abc import Iterator
@@ -17,7 +19,7 @@ import fsspec
 import fsspec.config
 import pytest
 
-from _servers import HTTPServer, S3Server, files_under
+from _servers import HTTPServer, S3Server, files_under, in_a_process, refusing_url
 from zarr_metadata.cli._check import Options
 from zarr_metadata.cli._findings import Finding
 from zarr_metadata.cli._main import main
@@ -376,6 +378,149 @@ def test_http_cannot_be_written(site: Path) -> None:
             opened.store.write("zarr.json", b"{}")
 
 
+# What could not be seen
+
+
+GROUP = b'{"zarr_format": 3, "node_type": "group"}'
+
+
+def unconsolidated(directory: Path, groups: int = 2) -> Path:
+    """A store without consolidated metadata: a root group holding `groups` groups `g0`, `g1`, ..., each holding a broken array `a`."""
+    (directory / "store").mkdir(parents=True)
+    (directory / "store" / "zarr.json").write_bytes(GROUP)
+    for number in range(groups):
+        (directory / "store" / f"g{number}" / "a").mkdir(parents=True)
+        (directory / "store" / f"g{number}" / "zarr.json").write_bytes(GROUP)
+        (directory / "store" / f"g{number}" / "a" / "zarr.json").write_bytes(BROKEN_V3)
+    return directory
+
+
+def broken_at(url: str, *nodes: str) -> list[str]:
+    return [f'{url}/{node}/zarr.json:19:17: /fill_value invalid_type: expected an integer, got "0"' for node in nodes]
+
+
+def test_http_a_directory_page_that_fails_is_an_io_error_and_the_rest_is_checked(tmp_path: Path) -> None:
+    # Before, the failure stopped the whole listing: "1 document, 0 problems", exit 0.
+    with HTTPServer(unconsolidated(tmp_path), failing={"/store/g0/"}) as server:
+        result = command("check", f"{server.url}/store")
+    url = f"{server.url}/store"
+    assert lines(result) == [
+        f"{url}/g0:1:1: / io_error: cannot list {url}/g0/: 500, message='Internal Server Error', url='{url}/g0/'",
+        *broken_at(url, "g1/a"),
+        "3 documents, 2 problems, 0 warnings, 1 directory not listed",
+    ]
+    assert result.returncode == 1
+
+
+def test_http_what_a_failed_directory_page_holds_is_read_through_consolidated_metadata(site: Path) -> None:
+    with HTTPServer(site, failing={"/v3/lzma/"}) as server:
+        result = command("check", "--format", "json", f"{server.url}/v3")
+    found = [json.loads(line) for line in lines(result)]
+    assert [(item["path"], item["kind"]) for item in found[:-1]] == [
+        (f"{server.url}/v3/zarr.json", "unlisted"),
+        (f"{server.url}/v3/lzma", "io_error"),
+        (f"{server.url}/v3/unlisted/zarr.json", "invalid_type"),
+    ]
+    assert found[-1] == {"summary": {"documents": 23, "problems": 2, "warnings": 1, "repairs": 0, "not_listed": 1}}
+
+
+def test_http_a_directory_page_that_stalls_is_an_io_error_within_the_timeout(tmp_path: Path) -> None:
+    with HTTPServer(unconsolidated(tmp_path), slow={"/store/g0/": 10.0}) as server:
+        started = time.monotonic()
+        result = command("check", "--timeout", "0.5", f"{server.url}/store")
+        took = time.monotonic() - started
+    url = f"{server.url}/store"
+    assert lines(result) == [
+        f"{url}/g0:1:1: / io_error: cannot list {url}/g0/: no answer within 0.5 s",
+        *broken_at(url, "g1/a"),
+        "3 documents, 2 problems, 0 warnings, 1 directory not listed",
+    ]
+    assert took < 8, took
+
+
+def test_http_without_directory_pages_or_consolidated_metadata_is_incomplete(tmp_path: Path) -> None:
+    # Before: "1 document, 0 problems", exit 0, for a store of five documents.
+    with HTTPServer(unconsolidated(tmp_path), listings=False) as server:
+        result = command("check", f"{server.url}/store")
+    url = f"{server.url}/store"
+    assert lines(result) == [
+        f"{url}:1:1: / incomplete: {url} cannot be listed (it gives no listing of its files) and holds no consolidated metadata, "
+        "so only what its root holds (zarr.json) was checked; the nodes below it cannot be found",
+        "1 document, 1 problem, 0 warnings, 1 directory not listed",
+    ]
+    assert result.returncode == 1
+
+
+def test_http_a_root_page_that_fails_without_consolidated_metadata_is_incomplete(tmp_path: Path) -> None:
+    with HTTPServer(unconsolidated(tmp_path), failing={"/store/"}) as server:
+        result = command("check", f"{server.url}/store/")
+    url = f"{server.url}/store/"
+    assert lines(result)[0].startswith(f"{url}:1:1: / incomplete: {url} cannot be listed (500, message='Internal Server Error'")
+    assert lines(result)[1:] == ["1 document, 1 problem, 0 warnings, 1 directory not listed"]
+
+
+def test_http_a_refused_connection_before_anything_is_read_is_one_finding_and_exit_2() -> None:
+    # Before: four findings, four "documents", exit 1.
+    url = f"{refusing_url()}/store"
+    result = command("check", url)
+    assert lines(result) == [
+        f"{url}:1:1: / io_error: cannot list {url}: Connect call failed ('127.0.0.1', {url.rpartition(':')[2].partition('/')[0]})",
+        "0 documents, 1 problem, 0 warnings",
+    ]
+    assert result.returncode == 2
+
+
+STOPPED = re.compile(r"^(?P<url>\S+):1:1: / io_error: (?P=url) stopped answering: \d+ requests in a row could not reach it \(.+\); (?P<left>\d+) documents? not checked$")
+
+
+def test_http_a_server_that_dies_mid_crawl_is_one_finding_that_says_so(tmp_path: Path) -> None:
+    unconsolidated(tmp_path, groups=20)
+    # The root's page (asked for without its "/", so after a redirect) and two of the twenty groups' pages.
+    with in_a_process(lambda: HTTPServer(tmp_path, answers=4)) as url:
+        result = command("check", "--timeout", "2", f"{url}/store")
+    found = lines(result)
+    assert len(found) == 2, found
+    stopped = STOPPED.match(found[0])
+    assert stopped is not None, found[0]
+    assert found[1].startswith(f"0 documents, 1 problem, 0 warnings, {stopped['left']} document")
+    assert found[1].endswith(" directories not listed")
+    assert result.returncode == 1
+
+
+def test_http_a_server_that_dies_while_documents_are_read_is_one_finding_with_what_was_left(tmp_path: Path) -> None:
+    unconsolidated(tmp_path, groups=20)
+    # Two requests for the root's page, one for each of twenty groups' and each of twenty arrays' pages, then three documents.
+    with in_a_process(lambda: HTTPServer(tmp_path, answers=2 + 40 + 3)) as url:
+        result = command("check", "--timeout", "2", f"{url}/store")
+    assert lines(result) == [
+        f"{url}/store:1:1: / io_error: {url}/store stopped answering: 8 requests in a row could not reach it "
+        f"(Connect call failed ('127.0.0.1', {url.rpartition(':')[2]})); "
+        "41 documents not checked",
+        "0 documents, 1 problem, 0 warnings, 41 documents not checked",
+    ]
+    assert result.returncode == 1
+
+
+def test_s3_killed_mid_run_is_one_finding_and_the_run_ends_within_a_few_timeouts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Before: moto killed 7 s into a run of 2,000 documents with --timeout 10 went on for 12 minutes, 1,497 io_error lines.
+    for name, value in FAKE_AWS.items():
+        monkeypatch.setenv(name, value)
+    with in_a_process(lambda: S3Server(answers=1 + 5)) as endpoint:  # the listing, and five documents
+        fs = fsspec.filesystem("s3", endpoint_url=endpoint, skip_instance_cache=True)
+        fs.mkdir("bucket")
+        fs.pipe({f"bucket/store/{key}": data for key, data in files_under(unconsolidated(tmp_path, groups=30) / "store")})
+        env = {**os.environ, **FAKE_AWS, "FSSPEC_S3_ENDPOINT_URL": endpoint}
+        started = time.monotonic()
+        result = command("check", "--timeout", "2", "--jobs", "4", "s3://bucket/store", env=env)
+        took = time.monotonic() - started
+    found = lines(result)
+    assert len(found) == 2, found
+    assert STOPPED.match(found[0]) is not None, found[0]
+    assert found[1].startswith("0 documents, 1 problem, 0 warnings, ")
+    assert result.returncode == 1
+    assert took < 20, took  # a few timeouts, and starting Python; before, 32 s for these 61 documents
+
+
 # memory:// and zip::
 
 
@@ -387,6 +532,19 @@ def test_a_memory_store_is_checked_in_this_process(capsys: pytest.CaptureFixture
     finally:
         memory.rm("/checked", recursive=True)
     assert capsys.readouterr().out.splitlines() == [*v3_report("memory://checked"), "23 documents, 1 problem, 1 warning"]
+
+
+def test_an_excluded_document_of_a_listed_store_is_there_and_unchecked() -> None:
+    # The consolidated metadata lists lzma; its file, broken here, is left out and not missed.
+    memory = fsspec.filesystem("memory")
+    memory.pipe({f"/excluded/{key}": data for key, data in files_under(V3)} | {"/excluded/lzma/zarr.json": b"not JSON"})
+    try:
+        found: list[Finding] = []
+        outcome = run(["memory://excluded"], Options(KNOWN, context_v2=KNOWN_V2, exclude=("lzma/*",)), found.append)
+    finally:
+        memory.rm("/excluded", recursive=True)
+    assert found == []
+    assert outcome.documents == 21
 
 
 def zipped(files: dict[str, bytes]) -> bytes:
@@ -402,6 +560,20 @@ def test_a_zip_store_in_a_bucket_through_a_chained_url(s3: Bucket) -> None:
     s3.fs.pipe_file("bucket/store.zip", zipped(V2_WITH_BROKEN))
     result = command("check", "zip::s3://bucket/store.zip", env=s3.env)
     assert lines(result) == [*v2_report("zip::s3://bucket/store.zip"), "27 documents, 1 problem, 1 warning"]
+
+
+def test_a_url_that_names_a_zip_file_in_a_bucket_is_a_zip_store(s3: Bucket) -> None:
+    # s3://bucket/store.zip was listed as a directory, found empty, and could not be opened.
+    s3.fs.pipe_file("bucket/store.zip", zipped(V2_WITH_BROKEN))
+    result = command("check", "s3://bucket/store.zip", env=s3.env)
+    assert lines(result) == [*v2_report("s3://bucket/store.zip"), "27 documents, 1 problem, 1 warning"]
+
+
+def test_a_url_that_names_a_zip_file_is_a_zip_store(tmp_path: Path) -> None:
+    archive = tmp_path / "store.zip"
+    archive.write_bytes(zipped(V2_WITH_BROKEN))
+    result = command("check", f"file://{archive}")
+    assert lines(result) == [*v2_report(f"file://{archive}"), "27 documents, 1 problem, 1 warning"]
 
 
 def test_a_zip_store_through_a_chained_url(tmp_path: Path) -> None:

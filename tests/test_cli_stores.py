@@ -86,11 +86,12 @@ def test_a_zip_store_without_a_root_node_is_a_broken_tree(tmp_path: Path) -> Non
     assert status == 1
 
 
-def test_a_file_that_is_not_a_zip_archive_but_named_zip_is_read_as_a_document(tmp_path: Path) -> None:
+def test_a_file_named_zip_that_is_not_a_zip_archive_is_a_broken_archive(tmp_path: Path) -> None:
+    # A zip file cut short has lost the directory at its end: it is an archive that cannot be read, not a document.
     (tmp_path / "fake.zip").write_bytes(b"PK\x03\x04 truncated")
     found, status = check("fake.zip", cwd=tmp_path)
-    assert [(path, kind) for path, kind, _ in found] == [("fake.zip", "invalid_json")]
-    assert status == 1
+    assert [(path, kind) for path, kind, _ in found] == [("fake.zip", "io_error")]
+    assert status == 2
 
 
 # --- standard input ------------------------------------------------------------------------
@@ -237,3 +238,88 @@ def test_a_trailing_comma_is_reported_at_the_comma_in_the_tools_words(tmp_path: 
     assert result.stdout.splitlines()[0] == (
         "zarr.json:1:40: / invalid_json: a comma after the last member of an object is not allowed in JSON; remove it"
     )
+
+
+# --- links ---------------------------------------------------------------------------------
+
+
+def test_a_linked_directory_is_followed_as_zarr_python_follows_it(tmp_path: Path) -> None:
+    # zarr-python's LocalStore lists the link among the group's members and opens the
+    # array behind it, which fails on its fill value ("Invalid type: x. Expected an integer").
+    write_store(tmp_path / "elsewhere", {"zarr.json": {**ARRAY, "fill_value": "x"}})
+    write_store(tmp_path / "s.zarr", {"zarr.json": GROUP})
+    (tmp_path / "s.zarr" / "linked").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
+    found, status = check("s.zarr", cwd=tmp_path)
+    assert found == [("s.zarr/linked/zarr.json", "invalid_type", 'expected an integer, got "x"')]
+    assert status == 1
+
+
+def test_a_link_back_up_the_tree_is_not_followed_around_the_loop(tmp_path: Path) -> None:
+    write_store(tmp_path / "s.zarr", {"zarr.json": GROUP, "g/zarr.json": GROUP, "g/a/zarr.json": {**ARRAY, "fill_value": "x"}})
+    (tmp_path / "s.zarr" / "g" / "back").symlink_to("..", target_is_directory=True)  # to the store's root
+    (tmp_path / "s.zarr" / "g" / "a" / "here").symlink_to(".", target_is_directory=True)  # to itself
+    (tmp_path / "s.zarr" / "other").symlink_to("g", target_is_directory=True)  # a second name for g, not a loop
+    found, _ = check("s.zarr", cwd=tmp_path)
+    assert [path for path, _, _ in found] == ["s.zarr/g/a/zarr.json", "s.zarr/other/a/zarr.json"]
+
+
+def test_a_broken_link_named_zarr_json_is_an_io_error(tmp_path: Path) -> None:
+    write_store(tmp_path / "s.zarr", {"zarr.json": GROUP})
+    (tmp_path / "s.zarr" / "a").mkdir()
+    (tmp_path / "s.zarr" / "a" / "zarr.json").symlink_to(tmp_path / "gone")
+    (tmp_path / "s.zarr" / "b").symlink_to(tmp_path / "gone-too", target_is_directory=True)
+    found, _ = check("s.zarr", cwd=tmp_path)
+    assert [(path, kind) for path, kind, _ in found] == [("s.zarr/a/zarr.json", "io_error")]
+
+
+def _consolidated_store(root: Path) -> None:
+    """A group `sub` holding an array, an array `temperature`, and the root's consolidated metadata listing all three, as zarr-python writes it."""
+    documents: dict[str, Any] = {"sub/zarr.json": GROUP, "sub/temperature/zarr.json": ARRAY, "temperature/zarr.json": ARRAY}
+    listing = {key.rpartition("/")[0]: document for key, document in documents.items()}
+    consolidated = {"kind": "inline", "must_understand": False, "metadata": listing}
+    write_store(root, {"zarr.json": {**GROUP, "consolidated_metadata": consolidated}, **documents})
+
+
+@pytest.mark.parametrize(
+    ("pattern", "broken"),
+    [
+        ("s.zarr/sub/zarr.json", ["sub/zarr.json"]),
+        ("temperature/zarr.json", ["temperature/zarr.json"]),
+        ("sub/*", ["sub/zarr.json", "sub/temperature/zarr.json"]),
+    ],
+)
+def test_an_excluded_document_is_there_unchecked_for_the_tree_and_the_consolidated_listing(
+    tmp_path: Path, pattern: str, broken: list[str]
+) -> None:
+    _consolidated_store(tmp_path / "s.zarr")
+    assert check("s.zarr", cwd=tmp_path) == ([], 0)
+    for key in broken:
+        (tmp_path / "s.zarr" / key).write_text("not JSON", encoding="utf-8")
+    # An excluded file is not read: neither a broken one, nor its difference from its listed copy.
+    found, status = check("s.zarr", "--exclude", pattern, cwd=tmp_path)
+    assert (found, status) == ([], 0)
+
+
+def test_an_excluded_group_is_still_the_parent_of_the_nodes_below_it(tmp_path: Path) -> None:
+    _consolidated_store(tmp_path / "s.zarr")
+    (tmp_path / "s.zarr" / "sub" / "temperature" / "zarr.json").write_text(json.dumps({**ARRAY, "fill_value": "x"}), encoding="utf-8")
+    found, _ = check("s.zarr", "--exclude", "s.zarr/sub/zarr.json", cwd=tmp_path)
+    assert [(path, kind) for path, kind, _ in found] == [
+        ("s.zarr/zarr.json", "invalid_value"),  # the listed copy of sub/temperature differs from its file
+        ("s.zarr/sub/temperature/zarr.json", "invalid_type"),
+    ]
+
+
+def test_an_excluded_v2_array_file_leaves_out_its_node_and_the_listing_does_not_miss_it(tmp_path: Path) -> None:
+    zarray = {"zarr_format": 2, "shape": [4], "chunks": [2], "dtype": "<i4", "compressor": None,
+              "fill_value": 0, "order": "C", "filters": None}
+    files: dict[str, Any] = {".zgroup": {"zarr_format": 2}, "a/.zarray": zarray, "a/.zattrs": {"units": "K"}}
+    write_store(tmp_path / "s.zarr", {**files, ".zmetadata": {"zarr_consolidated_format": 1, "metadata": files}})
+    assert check("s.zarr", cwd=tmp_path) == ([], 0)
+    (tmp_path / "s.zarr" / "a" / ".zarray").write_text("not JSON", encoding="utf-8")
+    assert check("s.zarr", "--exclude", "*/.zarray", cwd=tmp_path) == ([], 0)
+
+
+def test_a_store_whose_every_document_is_excluded_is_not_said_to_hold_no_metadata(tmp_path: Path) -> None:
+    _consolidated_store(tmp_path / "s.zarr")
+    assert check("s.zarr", "--exclude", "*zarr.json", cwd=tmp_path) == ([], 0)

@@ -175,7 +175,11 @@ def test_repair_undoes_a_bare_nan_in_the_node_and_in_its_listing(tmp_path: Path)
     consolidate(tmp_path, {".zgroup": {"zarr_format": 2, "consolidated_metadata": None}})
     before = (tmp_path / "a" / ".zarray").read_bytes()
     plain = run("check", ".", cwd=tmp_path)
-    assert lines(plain)[-1] == "3 documents, 4 problems, 0 warnings"
+    # zarr-python 3 and 2.18 open this store: each bug is one warning, once, where it is.
+    assert [line.split(" warning ")[1].split(":")[0] for line in lines(plain)[:-1]] == ["repairable"] * 3
+    assert lines(plain)[-1] == "3 documents, 0 problems, 3 warnings"
+    assert plain.returncode == 0
+    assert lines(run("check", "--strict", ".", cwd=tmp_path))[-1] == "3 documents, 3 problems, 0 warnings"
     repaired = run("check", "--repair", ".", cwd=tmp_path)
     assert [line.split(" repair ")[1].split(":")[0] for line in lines(repaired)[:-1]] == [
         "consolidated_metadata_in_zgroup_entry",

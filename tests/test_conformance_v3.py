@@ -22,6 +22,7 @@ WAIVER = "must_understand: false on a codec or storage transformer is refused"
 NAME = "a codec object without name is a missing_key"
 NULL = "consolidated_metadata: null is refused"
 ITEM = "a bad item of shape or dimension_names is located at the item (the corpus locates it at the member)"
+ENVELOPE = "a problem in a field's envelope never stops its configuration from being read, so bytes is still judged for its endian"
 NODE_TYPE = "a document without node_type is missing it: a missing_key at node_type (the corpus says invalid_value)"
 
 MISSING_ENDIAN: Problem = (("codecs", 0, "configuration", "endian"), "missing_key")
@@ -57,6 +58,10 @@ DEVIATIONS: Deviations = {
     ("v3_array.json", "non-integer entry in shape"): (
         (ITEM, ENDIAN),
         [(("shape", 1), "invalid_type"), MISSING_ENDIAN],
+    ),
+    ("v3_array.json", "codec entry with a non-boolean must_understand"): (
+        (ENVELOPE, ENDIAN),
+        [(("codecs", 0, "must_understand"), "invalid_type"), MISSING_ENDIAN],
     ),
     ("v3_array.json", "codec entries: a number and an object missing its name"): (
         (NAME,),

@@ -236,7 +236,7 @@ def test_the_schemas_describe_what_members_mean() -> None:
     assert "level" in json.dumps(definitions["GzipCodecConfiguration"])
     assert "description" in definitions["GzipCodecConfiguration"]
     node: Any = node_metadata_json_schema_v3()
-    array = node["$defs"]["ArrayMetadata"]
+    array = node["$defs"]["ZarrV3ArrayMetadataJSON"]
     assert array["properties"]["shape"]["description"]
     assert array["properties"]["fill_value"]["description"]
 

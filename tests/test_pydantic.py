@@ -419,7 +419,7 @@ V2_ARRAY: dict[str, Any] = {
     [
         (ZarrV2ArrayMetadataField, V2_ARRAY, {**V2_ARRAY, "order": "X"}),
         (ZarrV2ArrayMetadataField, V2_ARRAY, {**V2_ARRAY, "compressor": {"id": "zlib", "level": 12}}),
-        (ZarrV2GroupMetadataField, {"zarr_format": 2, "attributes": {}}, {"zarr_format": 2, "other": 1}),
+        (ZarrV2GroupMetadataField, {"zarr_format": 2, "attributes": {}}, {"zarr_format": 2, "attributes": []}),
         (
             ZarrV3ConsolidatedMetadataField,
             {"kind": "inline", "must_understand": False, "metadata": {}},
@@ -437,3 +437,213 @@ def test_a_context_key_that_is_not_a_scope_is_a_clear_mistake() -> None:
     adapter = TypeAdapter(ZarrV3ArrayMetadataField)
     with pytest.raises(TypeError, match="must be a ZarrV3Context, got ZarrV2Context"):
         adapter.validate_python({"zarr_format": 3}, context={CONTEXT_KEY: KNOWN_V2})
+
+
+# The published API: model classes, instances read again, scopes as context, mistakes refused
+
+
+MODEL_SCOPES = [
+    (ZarrV3ArrayMetadata, ARRAY, KNOWN),
+    (ZarrV3GroupMetadata, GROUP, KNOWN),
+    (ZarrV3ConsolidatedMetadata, CONSOLIDATED, KNOWN),
+    (ZarrV2ArrayMetadata, ARRAY_V2, KNOWN_V2),
+    (ZarrV2GroupMetadata, GROUP_V2, KNOWN_V2),
+    (ZarrV2ConsolidatedMetadata, ZMETADATA, KNOWN_V2),
+]
+
+
+@pytest.mark.parametrize(("model", "document", "scope"), MODEL_SCOPES, ids=[model.__name__ for model, _, _ in MODEL_SCOPES])
+def test_in_scope_annotates_a_model_class_as_it_does_its_field_type(model: type, document: dict[str, Any], scope: Any) -> None:
+    adapter = TypeAdapter(Annotated[model, InScope(scope)])
+    read = adapter.validate_python(document)
+    assert type(read) is model
+    assert read.context is scope  # type: ignore[attr-defined]
+    assert adapter.validate_json(json.dumps(document)).context is scope
+    assert adapter.dump_python(read, mode="json") == as_json(read.to_json())  # type: ignore[attr-defined]
+    schema = adapter.json_schema()
+    Draft202012Validator.check_schema(schema)
+    assert Draft202012Validator(schema).is_valid(document)
+
+
+def test_a_model_class_in_scope_reports_problems_as_its_field_type_does() -> None:
+    class Scoped(BaseModel):
+        array: Annotated[ZarrV3ArrayMetadata, InScope(KNOWN)]
+
+    with pytest.raises(ValidationError) as raised:
+        Scoped.model_validate({"array": ZLIB})
+    assert [error["loc"] for error in raised.value.errors()] == [("array", "codecs", 1, "configuration", "level")]
+
+
+def test_a_model_given_to_a_field_in_scope_is_read_again_in_that_scope() -> None:
+    adapter = TypeAdapter(Annotated[ZarrV3ArrayMetadataField, InScope(KNOWN)])
+    model = ZarrV3ArrayMetadata(ARRAY)
+    read = adapter.validate_python(model)
+    assert read.context is KNOWN
+    assert read == model.refined_in(KNOWN)
+    in_known = ZarrV3ArrayMetadata(ARRAY, KNOWN)
+    assert adapter.validate_python(in_known) is in_known
+
+
+def test_a_model_that_has_problems_in_the_fields_scope_is_a_validation_error() -> None:
+    # Unclaimed, and so accepted, in the default scope; KNOWN claims the codec and refuses its level.
+    with pytest.raises(ValidationError) as raised:
+        TypeAdapter(Annotated[ZarrV3ArrayMetadataField, InScope(KNOWN)]).validate_python(ZarrV3ArrayMetadata(ZLIB))
+    [error] = raised.value.errors()
+    assert (error["type"], error["loc"], error["input"]) == ("invalid_value", ("codecs", 1, "configuration", "level"), 99)
+
+
+def test_a_model_whose_scope_the_fields_contradicts_is_a_validation_error() -> None:
+    from zarr_metadata.v3 import CORE
+
+    model = ZarrV3ArrayMetadata(ARRAY, KNOWN)  # KNOWN claims zstd; CORE does not
+    with pytest.raises(ValidationError) as raised:
+        TypeAdapter(Annotated[ZarrV3ArrayMetadataField, InScope(CORE)]).validate_python(model)
+    [error] = raised.value.errors()
+    assert (error["type"], error["loc"]) == ("scope_conflict", ("codecs", 1))
+    assert error["input"] == ARRAY["codecs"][1]
+    assert error["ctx"] == {"kind": "codec", "name": "zstd"}
+    assert "zstd" in error["msg"]
+
+
+def test_a_v2_model_given_to_a_field_in_scope_is_read_again_in_that_scope() -> None:
+    document = {**ARRAY_V2, "filters": [{"id": "pickle", "protocol": "x"}]}
+    with pytest.raises(ValidationError) as raised:
+        TypeAdapter(Annotated[ZarrV2ArrayMetadata, InScope(KNOWN_V2)]).validate_python(ZarrV2ArrayMetadata(document))
+    assert [error["loc"] for error in raised.value.errors()] == [("filters", 0, "protocol")]
+
+
+def test_a_model_given_with_a_context_key_passes_as_it_is() -> None:
+    # Only a field InScope binds reads a model again; the validation context scopes documents.
+    model = ZarrV3ArrayMetadata(ZLIB)
+    assert TypeAdapter(ZarrV3ArrayMetadataField).validate_python(model, context={CONTEXT_KEY: KNOWN}) is model
+
+
+def test_a_bare_scope_as_validation_context_is_used() -> None:
+    adapter = TypeAdapter(ZarrV3ArrayMetadataField)
+    with pytest.raises(ValidationError) as raised:
+        adapter.validate_python(ZLIB, context=KNOWN)
+    assert [error["loc"] for error in raised.value.errors()] == [("codecs", 1, "configuration", "level")]
+    assert adapter.validate_python(ARRAY, context=KNOWN).context is KNOWN
+    assert Node.model_validate({"array": ARRAY}, context=KNOWN).array.context is KNOWN
+
+
+def test_a_bare_scope_scopes_the_fields_of_its_version_only() -> None:
+    document = {**ARRAY_V2, "filters": [{"id": "pickle", "protocol": "x"}]}
+    v2 = TypeAdapter(ZarrV2ArrayMetadataField)
+    assert v2.validate_python(document, context=KNOWN) == ZarrV2ArrayMetadata(document)
+    with pytest.raises(ValidationError):
+        v2.validate_python(document, context=KNOWN_V2)
+    assert TypeAdapter(ZarrV3ArrayMetadataField).validate_python(ZLIB, context=KNOWN_V2) == ZarrV3ArrayMetadata(ZLIB)
+
+
+@pytest.mark.parametrize(
+    "context",
+    [
+        pytest.param({"zarr_metadata_contxt": KNOWN}, id="a misspelled key holding a scope"),
+        pytest.param({"scope": KNOWN}, id="a scope under a key of the program's own"),
+        pytest.param({CONTEXT_KEY_V2: KNOWN}, id="a v3 scope under the v2 key"),
+        pytest.param({CONTEXT_KEY: KNOWN_V2}, id="a v2 scope under the v3 key"),
+        pytest.param({"Zarr-Metadata-Context": KNOWN}, id="the key cased and separated otherwise"),
+        pytest.param({"zarr_metadata_scope": "known"}, id="a key in the package's name that it does not read"),
+        pytest.param({CONTEXT_KEY: "KNOWN"}, id="the key holding a name, not a scope"),
+        pytest.param({"zarr_metdata_context": None}, id="a misspelled key holding nothing"),
+        pytest.param({"zarr_scope": "known"}, id="a key naming a zarr scope"),
+    ],
+)
+def test_a_mistaken_validation_context_is_a_type_error(context: dict[str, Any]) -> None:
+    with pytest.raises(TypeError, match="validation context"):
+        TypeAdapter(ZarrV3ArrayMetadataField).validate_python(ARRAY, context=context)
+
+
+def test_a_validation_context_with_the_programs_own_keys_is_left_to_it() -> None:
+    context = {"user": "me", "zarr_path": "a/b", "limits": {"depth": 3}, CONTEXT_KEY: KNOWN, CONTEXT_KEY_V2: None}
+    assert TypeAdapter(ZarrV3ArrayMetadataField).validate_python(ARRAY, context=context).context is KNOWN
+    assert TypeAdapter(ZarrV2ArrayMetadataField).validate_python(ARRAY_V2, context=context) == ZarrV2ArrayMetadata(ARRAY_V2)
+
+
+@pytest.mark.parametrize("context", [None, "KNOWN", 3, object()], ids=["None", "a name", "a number", "an object"])
+def test_in_scope_takes_only_a_scope(context: Any) -> None:
+    with pytest.raises(TypeError, match="InScope takes a ZarrV3Context or a ZarrV2Context"):
+        InScope(context)
+
+
+def test_each_error_carries_the_problems_input_and_ctx() -> None:
+    document = copy.deepcopy(ARRAY)
+    document["shape"] = [-1, 100]
+    document["codecs"][0] = {"name": "bytes", "configuration": {}}
+    document["chunk_grid"] = {"name": "regular", "configuration": {"chunk_shape": [10, 10], "x": 3}}
+    problems = read_array_metadata_v3(document).problems
+    with pytest.raises(ValidationError) as raised:
+        TypeAdapter(ZarrV3ArrayMetadataField).validate_python(document)
+    errors = {error["loc"]: error for error in raised.value.errors()}
+    assert errors.keys() == {problem.loc for problem in problems}
+    for problem in problems:
+        error = errors[problem.loc]
+        assert error["msg"] == problem.message
+        assert error.get("ctx", {}) == dict(problem.ctx)
+    assert errors[("shape", 0)]["ctx"] == {"ge": 0}
+    assert errors[("shape", 0)]["input"] == -1
+    assert errors[("chunk_grid", "configuration", "x")]["input"] == 3
+    # A member missing: the object that lacks it, as pydantic's own errors give.
+    assert errors[("codecs", 0, "configuration", "endian")]["input"] == {}
+
+
+def test_building_fields_in_many_scopes_keeps_nothing_per_scope() -> None:
+    import zarr_metadata._pydantic_schema as kept
+    from zarr_metadata.v3 import CORE, ZarrV3Context
+
+    def held() -> dict[str, int]:
+        found = {name: len(value) for name, value in vars(kept).items() if isinstance(value, dict | list | set)}
+        found |= {name: value.cache_info().currsize for name, value in vars(kept).items() if hasattr(value, "cache_info")}
+        return found
+
+    TypeAdapter(Annotated[ZarrV3ArrayMetadataField, InScope(KNOWN)]).json_schema()
+    before = held()
+    for _ in range(5):
+        scope = ZarrV3Context(data_types=CORE.data_types.values(), codecs=CORE.codecs.values())
+        TypeAdapter(Annotated[ZarrV3ArrayMetadataField, InScope(scope)]).json_schema()
+    assert held() == before
+
+
+def test_the_field_schemas_name_their_definitions_after_the_json_typeddicts() -> None:
+    class Everything(BaseModel):
+        a: ZarrV3ArrayMetadataField
+        b: ZarrV3GroupMetadataField
+        c: ZarrV3ConsolidatedMetadataField
+        d: ZarrV2ArrayMetadataField
+        e: ZarrV2GroupMetadataField
+        f: ZarrV2ConsolidatedMetadataField
+
+    schema = Everything.model_json_schema()
+    Draft202012Validator.check_schema(schema)
+    names = {
+        "a": "ZarrV3ArrayMetadataJSON",
+        "b": "ZarrV3GroupMetadataJSON",
+        "c": "ZarrV3ConsolidatedMetadataJSON",
+        "d": "ZarrV2ArrayMetadataJSON",
+        "e": "ZarrV2GroupMetadataJSON",
+        "f": "ZarrV2ConsolidatedMetadataJSON",
+    }
+    for member, name in names.items():
+        assert schema["properties"][member]["allOf"] == [{"$ref": f"#/$defs/{name}"}]
+        assert name in schema["$defs"]
+    assert TypeAdapter(ZarrV3ArrayMetadataField).json_schema()["allOf"] == [{"$ref": "#/$defs/ZarrV3ArrayMetadataJSON"}]
+
+
+def test_all_lists_the_public_names() -> None:
+    import zarr_metadata.pydantic as module
+
+    assert module.__all__ == sorted(module.__all__)
+    assert all(hasattr(module, name) for name in module.__all__)
+    assert {"CONTEXT_KEY", "CONTEXT_KEY_V2", "InScope", "ZarrV3ArrayMetadataField", "ZarrV2ConsolidatedMetadataField"} <= set(module.__all__)
+
+
+def test_an_in_scope_over_another_overrides_it() -> None:
+    from zarr_metadata.v3 import CORE_AND_EXTENSIONS
+
+    Extended = Annotated[ZarrV3ArrayMetadataField, InScope(CORE_AND_EXTENSIONS)]
+    adapter = TypeAdapter(Annotated[Extended, InScope(KNOWN)])
+    assert adapter.validate_python(ARRAY).context is KNOWN
+    assert adapter.validate_python(ZarrV3ArrayMetadata(ARRAY)).context is KNOWN
+    with pytest.raises(ValidationError):
+        adapter.validate_python(ZLIB)

@@ -171,14 +171,15 @@ def test_each_bare_non_finite_component_of_a_complex_fill_value_is_spelled() -> 
     assert read_consolidated_metadata_v3(at(repaired, ("consolidated_metadata",))).problems == ()
 
 
-def test_a_bare_nan_fill_value_of_a_top_level_array_is_not_repaired() -> None:
-    # v3 float fill values are repaired only inside consolidated metadata.
-    document = array(fill_value=math.nan)
+@pytest.mark.parametrize(("value", "spelled"), [(math.nan, "NaN"), (math.inf, "Infinity"), (-math.inf, "-Infinity")])
+def test_a_bare_non_finite_fill_value_of_a_top_level_array_is_spelled(value: float, spelled: str) -> None:
+    # zarr-python writes the bare number into zarr.json as into consolidated metadata;
+    # repairing only the copy would leave the store disagreeing with itself.
+    document = array(fill_value=value)
     repaired, repairs = repair_node_metadata_v3(document)
-    assert repaired is document
-    assert repairs == ()
-    reading = read_repaired_node_metadata_v3(document).reading
-    assert [problem.loc for problem in reading.problems] == [("fill_value",)]
+    assert locs_and_kinds(repairs) == [(("fill_value",), "non_finite_fill_value")]
+    assert at(repaired, ("fill_value",)) == spelled
+    assert read_repaired_node_metadata_v3(document).reading.problems == ()
 
 
 def test_a_bare_nan_fill_value_of_a_data_type_that_is_not_float_is_not_repaired() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import functools
 import json
+import math
 import pickle
 from typing import Any
 
@@ -149,7 +150,6 @@ VALID: list[tuple[str, str, dict[str, JSONValue]]] = [
     ("<S10", "bytes", {"byteorder": "<", "itemsize": 10}),
     ("<U1", "str", {"byteorder": "<", "itemsize": 1}),
     (">U5", "str", {"byteorder": ">", "itemsize": 5}),
-    ("|V0", "void", {"byteorder": "|", "itemsize": 0}),
     ("|V16", "void", {"byteorder": "|", "itemsize": 16}),
     (">V2", "void", {"byteorder": ">", "itemsize": 2}),
     ("|O", "object", {"byteorder": "|"}),
@@ -201,9 +201,10 @@ INVALID: list[tuple[str, str]] = [
     ("<c32", "complex of 8 or 16 bytes"),
     ("<M4[ns]", 'expected a datetime64 of 8 bytes, such as "<M8[ns]", got "<M4[ns]"'),
     ("<m16[s]", "timedelta64 of 8 bytes"),
-    # A size still to be found.
+    # A size still to be found; zarr-python 3.4.2 fails on "|S0" and "|V0": "length must be >= 1, got 0".
     ("|S0", 'got "|S0", which NumPy reads as a size still to be found'),
     ("<U0", 'got "<U0"'),
+    ("|V0", 'got "|V0", a void of no bytes'),
     # A multi-byte number that says no byte order.
     ("|i4", 'expected "<i4" or ">i4": an int of 4 bytes is stored in a byte order'),
     ("|i2", '"<i2" or ">i2"'),
@@ -316,7 +317,6 @@ STRUCT_PROBLEMS: list[tuple[JSONValue, Found]] = [
     # Names.
     ([["a", "<i4"], ["a", "<f8"]], [(("dtype", 1, 0), "invalid_value")]),
     ([["a", "<i4"], ["b", "<i4"], ["a", "<i4"]], [(("dtype", 2, 0), "invalid_value")]),
-    ([["", "<i4"]], [(("dtype", 0, 0), "invalid_value")]),
     ([["x", [["a", "<i4"], ["a", "<i4"]]]], [(("dtype", 0, 1, 1, 0), "invalid_value")]),
     ([[1, "<i4"]], [(("dtype", 0, 0), "invalid_type")]),
     # Records of the wrong length, and what is no record.
@@ -350,15 +350,31 @@ def test_unnamed_padding_as_numpy_writes_it_reads() -> None:
 
 
 @pytest.mark.parametrize(
+    "data_type",
+    [
+        [["", "<i4"]],
+        [["", "<i4"], ["b", "<f4"]],
+        [["", "<i4"], ["", "<f4"]],
+        [["a", "<i4"], ["", [["b", "|V1"]]]],
+        [["", "|S3"]],
+    ],
+)
+def test_an_unnamed_field_of_any_type_reads(data_type: JSONValue) -> None:
+    # NumPy names each unnamed field f and its index, and zarr-python 3.4.2
+    # opens such an array and round-trips a chunk of it.
+    accepted(data_type)
+
+
+@pytest.mark.parametrize(
     ("data_type", "loc"),
     [
         ([["", "|V3"], ["f0", "<i4"]], ("dtype", 1, 0)),  # NumPy names the padding f0
         ([["f1", "<i4"], ["", "|V4"]], ("dtype", 1, 0)),  # and this padding f1
-        ([["a", "<i4"], ["", [["b", "|V1"]]]], ("dtype", 1, 0)),  # a record is no padding
-        ([["", "|S3"]], ("dtype", 0, 0)),
+        ([["", "<i4"], ["f0", "<f4"]], ("dtype", 1, 0)),
     ],
 )
-def test_an_unnamed_field_is_padding_under_the_name_numpy_gives_it(data_type: JSONValue, loc: tuple[str | int, ...]) -> None:
+def test_a_name_numpy_gives_an_unnamed_field_is_taken(data_type: JSONValue, loc: tuple[str | int, ...]) -> None:
+    # NumPy refuses the type: "field 'f0' occurs more than once".
     _, problems = read(data_type)
     assert kinds(problems) == [(loc, "invalid_value")]
 
@@ -393,10 +409,12 @@ FILL_VALUES: list[tuple[JSONValue, JSONValue, Found]] = [
     ("<i4", 1.0, [(FILL, "invalid_type")]),
     ("<i4", "0", [(FILL, "invalid_type")]),
     ("<f2", 65504, []),
-    ("<f2", 65520, [(FILL, "invalid_value")]),
-    ("<f2", 1e6, [(FILL, "invalid_value")]),
+    # Rounded to nearest, past the largest finite value to an infinity, as
+    # zarr-python 3.4.2 reads them (a "<f2" array with fill 1e10 opens, fill inf).
+    ("<f2", 65520, []),
+    ("<f2", 1e6, []),
     ("<f4", 1e38, []),
-    ("<f4", 1e39, [(FILL, "invalid_value")]),
+    ("<f4", 1e39, []),
     ("<f8", 1e308, []),
     ("<f8", -0.0, []),
     ("<f8", 0, []),
@@ -408,8 +426,9 @@ FILL_VALUES: list[tuple[JSONValue, JSONValue, Found]] = [
     ("<f8", [1.0], [(FILL, "invalid_type")]),
     ("<c8", [1, "NaN"], []),
     ("<c16", [-0.0, "-Infinity"], []),
-    ("<c8", [1e39, 0], [((*FILL, 0), "invalid_value")]),
-    ("<c8", [0, 1e39], [((*FILL, 1), "invalid_value")]),
+    ("<c8", [1e39, 0], []),
+    ("<c8", [0, 1e39], []),
+    ("<c8", [math.nan, 0], [((*FILL, 0), "invalid_value")]),
     ("<c16", [1, 2, 3], [(FILL, "invalid_value")]),
     ("<c16", 1.0, [(FILL, "invalid_type")]),
     ("|S5", "", []),
@@ -420,13 +439,13 @@ FILL_VALUES: list[tuple[JSONValue, JSONValue, Found]] = [
     ("|S5", "YW I=", [(FILL, "invalid_value")]),
     ("|S5", 0, [(FILL, "invalid_type")]),
     ("|V3", "AAAA", []),
-    ("|V0", "", []),
     ("|V3", "AAA=", [(FILL, "invalid_value")]),
     ("|V3", "AAAAAA==", [(FILL, "invalid_value")]),
     ("|V3", "A!A=", [(FILL, "invalid_value")]),
     ("<U3", "", []),
     ("<U3", "abc", []),
     ("<U3", "été", []),
+    # zarr-python 3.4.2 reads the fill "abcd" of a "<U3" array as "abc": a misreading.
     ("<U3", "abcd", [(FILL, "invalid_value")]),
     ("<U3", 0, [(FILL, "invalid_type")]),
     ("|O", 0, []),
@@ -473,7 +492,6 @@ def test_fill_value_messages_show_what_was_expected_and_found() -> None:
     assert message("|V3", "AAA=") == 'expected exactly 3 bytes for "|V3", got 2: "AAA="'
     assert message("<U3", "abcd") == 'expected at most 3 characters for "<U3", got 4: "abcd"'
     assert "20 bytes" in message([["a", "<i4"], ["b", "<f8", [2]]], "AAAA")
-    assert "65504" in message("<f2", 1e6)
 
 
 def test_a_structured_fill_value_is_judged_only_as_base64_when_a_field_type_is_refused() -> None:

@@ -74,9 +74,10 @@ def test_a_bare_non_finite_float_fill_value_becomes_its_string(dtype: str, bare:
     files = {".zarray": array(dtype=dtype, fill_value=bare), ".zattrs": {"a": 1}}
     assert read_node_metadata_v2(files).problems  # the bug is a problem until repaired
     repaired, repairs = repair_node_metadata_v2(files)
+    # Located from the files handed in, at the file that holds it.
     assert repairs == (
         Repair(
-            ("fill_value",),
+            (".zarray", "fill_value"),
             "non_finite_fill_value",
             f'changed the fill value from the bare number {json.dumps(bare)} to the string "{spelled}"',
         ),
@@ -90,7 +91,10 @@ def test_a_bare_non_finite_float_fill_value_becomes_its_string(dtype: str, bare:
 def test_each_bare_component_of_a_complex_fill_value_becomes_its_string() -> None:
     files = {".zarray": array(dtype="<c16", fill_value=[NAN, -INF])}
     repaired, repairs = repair_node_metadata_v2(files)
-    assert locs_and_kinds(repairs) == [(("fill_value", 0), "non_finite_fill_value"), (("fill_value", 1), "non_finite_fill_value")]
+    assert locs_and_kinds(repairs) == [
+        ((".zarray", "fill_value", 0), "non_finite_fill_value"),
+        ((".zarray", "fill_value", 1), "non_finite_fill_value"),
+    ]
     zarray: Any = repaired[".zarray"]
     assert zarray["fill_value"] == ["NaN", "-Infinity"]
     assert read_node_metadata_v2(repaired).problems == ()
@@ -99,7 +103,7 @@ def test_each_bare_component_of_a_complex_fill_value_becomes_its_string() -> Non
 def test_only_the_bare_component_of_a_complex_fill_value_is_repaired_and_a_tuple_stays_a_tuple() -> None:
     files = {".zarray": array(dtype="<c8", fill_value=(1.5, INF))}
     repaired, repairs = repair_node_metadata_v2(files)
-    assert locs_and_kinds(repairs) == [(("fill_value", 1), "non_finite_fill_value")]
+    assert locs_and_kinds(repairs) == [((".zarray", "fill_value", 1), "non_finite_fill_value")]
     zarray: Any = repaired[".zarray"]
     assert zarray["fill_value"] == (1.5, "Infinity")
 
@@ -108,7 +112,7 @@ def test_the_repaired_reading_is_the_strict_reading_of_the_repaired_files() -> N
     files = {".zarray": array(fill_value=NAN), ".zattrs": {"n": NAN}}
     result = read_repaired_node_metadata_v2(files)
     assert isinstance(result, ZarrV2RepairedNodeMetadataReading)
-    assert locs_and_kinds(result.repairs) == [(("fill_value",), "non_finite_fill_value")]
+    assert locs_and_kinds(result.repairs) == [((".zarray", "fill_value"), "non_finite_fill_value")]
     assert result.reading.problems == ()
     assert result.reading.metadata == ZarrV2ArrayMetadata(array(fill_value="NaN", attributes={"n": NAN}))
 
@@ -262,3 +266,11 @@ def test_a_zmetadata_that_needs_no_repair_is_returned_as_it_is() -> None:
     document = zmetadata({".zgroup": GROUP, "a/.zarray": array(fill_value="-Infinity")})
     repaired, repairs = repair_consolidated_metadata_v2(document)
     assert repaired is document and repairs == ()
+
+
+def test_a_node_handed_in_whole_is_repaired_and_read_with_its_other_files_ignored() -> None:
+    # A node's directory holds its chunks too; the repair and the strict read ignore them.
+    files = {".zarray": array(dtype="<f8", fill_value=math.nan), "0": b"\x00", "zarr.json": {}}
+    repaired = read_repaired_node_metadata_v2(files)
+    assert repaired.reading.problems == ()
+    assert locs_and_kinds(repaired.repairs) == [(("fill_value",), "non_finite_fill_value")]

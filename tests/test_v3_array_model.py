@@ -179,15 +179,25 @@ def test_each_member_has_a_read_only_view() -> None:
         acme={"must_understand": False},
     )
     assert metadata.shape == (100, 100)
-    assert metadata.data_type == "int16"
-    assert metadata.chunk_grid == {"name": "regular", "configuration": {"chunk_shape": (10, 10)}}
-    assert metadata.chunk_key_encoding == {"name": "default", "configuration": {"separator": "/"}}
+    # Members that hold fields give them as the scope read them; to_json() gives each as written.
+    assert isinstance(metadata.data_type, AcceptedField)
+    assert metadata.data_type.name == "int16" and metadata.data_type.definition is CORE_AND_EXTENSIONS.data_types["int16"]
+    assert metadata.data_type.to_json() == "int16"
+    assert metadata.chunk_grid.name == "regular" and metadata.chunk_grid.configuration == {"chunk_shape": (10, 10)}
+    assert metadata.chunk_grid.to_json() == {"name": "regular", "configuration": {"chunk_shape": (10, 10)}}
+    assert metadata.chunk_key_encoding.to_json() == {"name": "default", "configuration": {"separator": "/"}}
     assert metadata.fill_value == -1
-    assert metadata.codecs == (LITTLE_BYTES,)
+    assert [codec.to_json() for codec in metadata.codecs] == [LITTLE_BYTES]
+    assert metadata.codecs[0].name == "bytes" and metadata.codecs[0].configuration == {"endian": "little"}
     assert metadata.attributes == {"a": 1}
-    assert metadata.storage_transformers == ({"name": "acme.transform"},)
+    (transformer,) = metadata.storage_transformers
+    assert isinstance(transformer, UnclaimedField) and transformer.name == "acme.transform" and transformer.definition is None
     assert metadata.dimension_names == ("y", None)
-    assert dict(metadata.extra_fields) == {"acme": {"must_understand": False}}
+    assert list(metadata.extra_fields) == ["acme"]
+    assert isinstance(metadata.extra_fields["acme"], UnclaimedField)
+    # An extra field is read from the member with its key, which its JSON keeps.
+    assert metadata.extra_fields["acme"].to_json() == {"acme": {"must_understand": False}}
+    assert metadata.to_json()["data_type"] == "int16"
 
 
 def test_optional_members_absent_have_empty_views() -> None:
@@ -213,15 +223,15 @@ def test_a_model_refuses_attribute_assignment() -> None:
 
 def test_the_views_of_the_document_refuse_item_assignment_at_every_level() -> None:
     metadata = model(attributes={"list": [1, 2]})
-    chunk_grid: Any = metadata.chunk_grid
-    codecs: Any = metadata.codecs
+    chunk_grid: Any = metadata.chunk_grid.to_json()
+    codecs: Any = tuple(codec.to_json() for codec in metadata.codecs)
     targets: list[tuple[Any, Any]] = [
         (metadata.shape, 0),
         (chunk_grid, "name"),
         (chunk_grid["configuration"], "chunk_shape"),
         (chunk_grid["configuration"]["chunk_shape"], 0),
-        (codecs, 0),
         (codecs[0]["configuration"], "endian"),
+        (metadata.codecs[0].configuration, "endian"),
         (metadata.attributes, "list"),
         (metadata.attributes["list"], 0),
         (metadata.attributes, "new"),
@@ -261,9 +271,9 @@ def test_objects_inside_user_data_refuse_item_assignment_too() -> None:
     )
     before = hash(metadata)
     fill_value: Any = metadata.fill_value
-    codecs: Any = metadata.codecs
+    codecs: Any = [codec.to_json() for codec in metadata.codecs]
     attributes: Any = metadata.attributes
-    extra: Any = metadata.extra_fields
+    extra: Any = {key: field.to_json() for key, field in metadata.extra_fields.items()}["acme"]
     targets: list[tuple[Any, Any]] = [
         (fill_value, "a"),
         (codecs[1]["configuration"]["table"], "k"),
@@ -287,7 +297,7 @@ def test_a_model_shares_nothing_mutable_with_the_document_it_was_read_from() -> 
     document["attributes"]["list"].append(3)
     document["codecs"][0]["configuration"]["endian"] = "big"
     assert metadata.attributes == {"list": (1, 2)}
-    assert metadata.codecs == (LITTLE_BYTES,)
+    assert metadata.codecs[0].to_json() == LITTLE_BYTES
 
 
 # Equal by meaning
@@ -424,8 +434,8 @@ def test_a_copy_is_the_model_itself() -> None:
 def test_update_sets_members_by_name_and_leaves_the_model_unchanged() -> None:
     metadata = model()
     updated = metadata.update(data_type="int8", fill_value=-1, attributes={"a": 1})
-    assert updated.data_type == "int8" and updated.fill_value == -1 and updated.attributes == {"a": 1}
-    assert metadata.data_type == "float64" and dict(metadata.attributes) == {}
+    assert updated.data_type.name == "int8" and updated.fill_value == -1 and updated.attributes == {"a": 1}
+    assert metadata.data_type.name == "float64" and dict(metadata.attributes) == {}
     assert updated.context is metadata.context
 
 
@@ -438,9 +448,9 @@ def test_update_with_unset_removes_an_optional_member() -> None:
 def test_update_sets_and_removes_extra_members_in_extra_fields() -> None:
     metadata = model(acme={"must_understand": False})
     added = metadata.update(extra_fields={"other": [1]})
-    assert dict(added.extra_fields) == {"acme": {"must_understand": False}, "other": (1,)}
+    assert {key: field.to_json()[key] for key, field in added.extra_fields.items()} == {"acme": {"must_understand": False}, "other": (1,)}
     removed = added.update(extra_fields={"acme": UNSET})
-    assert dict(removed.extra_fields) == {"other": (1,)}
+    assert {key: field.to_json()[key] for key, field in removed.extra_fields.items()} == {"other": (1,)}
 
 
 def test_update_refuses_a_name_it_does_not_know() -> None:
@@ -521,19 +531,24 @@ def test_refined_in_a_scope_with_another_definition_of_a_field_is_a_scope_confli
     assert metadata.with_context(WITH_OTHER_GZIP).reading.pipeline[1].codec.definition is OTHER_GZIP
 
 
-def test_a_model_does_not_refine_another_document() -> None:
+def test_a_model_refines_what_means_the_same_and_nothing_else() -> None:
+    # refines agrees with ==: two spellings of one document refine each other.
     assert not model(attributes={"a": 1}).refines(model())
-    # Meaning the same is not enough: refining is about one document.
     assert model(fill_value="NaN") == model(fill_value="0x7ff8000000000000")
-    assert not model(fill_value="NaN").refines(model(fill_value="0x7ff8000000000000"))
+    assert model(fill_value="NaN").refines(model(fill_value="0x7ff8000000000000"))
+    assert model(fill_value="0x7ff8000000000000").refines(model(fill_value="NaN"))
 
 
-def test_create_default_is_a_valid_float64_scalar_with_little_endian_bytes() -> None:
+def test_create_default_is_a_valid_uint8_scalar_filled_with_zero() -> None:
     default = ZarrV3ArrayMetadata.create_default()
     assert default.shape == ()
-    assert default.data_type == "float64"
-    assert default.codecs == (LITTLE_BYTES,)
+    assert default.data_type.name == "uint8" and default.fill_value == 0
+    assert type(default.fill_value) is int
+    assert [codec.to_json() for codec in default.codecs] == [LITTLE_BYTES]
     assert default.context == CORE_AND_EXTENSIONS
+    # A single-byte type takes a bare bytes codec, which a float64 would refuse for want of an endian.
+    bare = ZarrV3ArrayMetadata.create_default(shape=(4,), codecs=("bytes",))
+    assert bare.codecs[0].to_json() == "bytes"
 
 
 def test_create_default_takes_overrides_and_a_scope() -> None:

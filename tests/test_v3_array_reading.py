@@ -315,10 +315,20 @@ def test_a_fill_value_the_data_type_takes_is_no_problem(data_type: str, fill_val
     assert problems(array_document(data_type=data_type, fill_value=fill_value)) == Counter()
 
 
-def test_the_fill_value_is_not_judged_against_a_data_type_that_is_refused() -> None:
+def test_the_fill_value_is_judged_against_a_data_type_refused_only_for_an_undeclared_member() -> None:
+    # Every problem in one pass: the declared members of the data type are
+    # sound, so the fill value is judged against them, as a codec refused
+    # for an undeclared member is still judged against its chunk.
     data_type = {"name": "int8", "configuration": {"signed": True}}
+    assert problems(array_document(data_type=data_type, fill_value="zero")) == Counter(
+        {(("data_type", "configuration", "signed"), "unknown_key"): 1, (("fill_value",), "invalid_type"): 1}
+    )
+
+
+def test_the_fill_value_is_not_judged_against_a_data_type_whose_own_members_are_refused() -> None:
+    data_type = {"name": "numpy.datetime64", "configuration": {"unit": "fortnight", "scale_factor": 1}}
     assert problems(array_document(data_type=data_type, fill_value="zero")) == one(
-        ("data_type", "configuration", "signed"), "unknown_key"
+        ("data_type", "configuration", "unit"), "invalid_value"
     )
 
 

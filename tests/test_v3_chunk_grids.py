@@ -204,11 +204,14 @@ COVERAGE: list[tuple[list[JSONValue], tuple[int, ...], list[tuple[Loc, str]]]] =
     ([[4, 4]], (7,), []),  # the last chunk reaches past the end
     ([[[4, 2]]], (5,), []),
     ([[[4, 2]]], (9,), [(("chunk_shapes", 0), "invalid_value")]),  # short of the end
-    ([[4, 4]], (4,), [(("chunk_shapes", 0), "invalid_value")]),  # a chunk past the end
-    ([[[2, 3]]], (3,), [(("chunk_shapes", 0), "invalid_value")]),
+    # The README permits "overflowing L by multiple chunks" (its example lists
+    # [4, 4, 4] for 6), and zarr-python 3.4.2 round-trips that example.
+    ([[4, 4]], (4,), []),
+    ([[[2, 3]]], (3,), []),
+    ([[4, 4, 4]], (6,), []),
     ([[]], (0,), []),
-    ([[5]], (0,), []),  # an empty dimension may have one chunk
-    ([[5, 5]], (0,), [(("chunk_shapes", 0), "invalid_value")]),
+    ([[5]], (0,), []),
+    ([[5, 5]], (0,), []),
     ([[]], (1,), [(("chunk_shapes", 0), "invalid_value")]),
     ([4], (0,), []),
     ([4, [1]], (3, 5), [(("chunk_shapes", 1), "invalid_value")]),
@@ -237,3 +240,22 @@ def test_rectilinear_chunk_lengths() -> None:
         frozenset({2}),
         frozenset(),
     )
+
+
+def test_the_readme_example_of_the_rectilinear_grid_reads() -> None:
+    # The zarr-extensions README's example, with its last axis overflowing the
+    # dimension by two chunks ("Overflowing L by multiple chunks is permitted");
+    # zarr-python 3.4.2 (with rectilinear chunks enabled) round-trips it.
+    from zarr_metadata.model import read_array_metadata_v3
+
+    document = {
+        "zarr_format": 3,
+        "node_type": "array",
+        "shape": [6, 6, 6, 6, 6],
+        "data_type": "uint8",
+        "chunk_grid": rectilinear(4, [1, 2, 3], [[4, 2]], [[1, 3], 3], [4, 4, 4]),
+        "chunk_key_encoding": {"name": "default"},
+        "fill_value": 0,
+        "codecs": [{"name": "bytes"}],
+    }
+    assert read_array_metadata_v3(document).problems == ()

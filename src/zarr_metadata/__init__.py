@@ -1,6 +1,6 @@
 """zarr_metadata: whether a Zarr metadata document is valid, and what it means, before any chunk is touched."""
 
-from zarr_metadata._caches import clear_caches
+from zarr_metadata._caches import clear_caches as clear_caches
 from zarr_metadata._common import (
     ZarrV3ExtensionField,
     ZarrV3MetadataFieldJSON,
@@ -26,7 +26,7 @@ from zarr_metadata.model import (
 from zarr_metadata.problems import (
     MetadataValidationError,
 )
-from zarr_metadata.v2._context import ZarrV2Context
+from zarr_metadata.v2._context import ZarrV2Context as ZarrV2Context
 from zarr_metadata.v2._field_json import ZarrV2CodecMetadata, ZarrV2DataTypeMetadata
 from zarr_metadata.v2.array import (
     ZARR_V2_ARRAY_DIMENSION_SEPARATOR,
@@ -397,7 +397,6 @@ __all__ = [
     "ZarrV2ConsolidatedMetadata",
     "ZarrV2ConsolidatedMetadataJSON",
     "ZarrV2ConsolidatedMetadataStoreKey",
-    "ZarrV2Context",
     "ZarrV2DataTypeMetadata",
     "ZarrV2GroupMetadata",
     "ZarrV2GroupMetadataJSON",
@@ -425,5 +424,4 @@ __all__ = [
     "ZstdCodecMetadata",
     "ZstdCodecName",
     "__version__",
-    "clear_caches",
 ]

@@ -91,72 +91,62 @@ for _shape in (
 
 
 def input_schema(shape: type, context: object | None) -> CoreSchema | None:
-    """The schema whose JSON Schema is `json_schema`'s of `shape` in `context`, or None where it writes none."""
-    written = _written(shape, context)
+    """The schema whose JSON Schema is `json_schema`'s of `shape` in `context`, or None where it writes none.
+
+    Each definition is named after what it is (`ZarrV3ArrayMetadataJSON`, ...);
+    its core reference also carries the scope's identity, since one name holds
+    another schema in another scope. The reference lives no longer than the
+    scope: the validator built beside it holds the scope.
+    """
+    written = _default_schema(shape) if context is None else _written(shape, context)
     if written is None:
         return None
     v2 = shape in (ZarrV2ArrayMetadataJSON, ZarrV2GroupMetadataJSON, ZarrV2ConsolidatedMetadataJSON)
     version = "zarr_metadata.v2" if v2 else "zarr_metadata.v3"
+    # Pydantic drops the part of a reference after ":" when it names a definition.
+    scope = "" if context is None else f":{id(context)}"
     # Made anew each time: pydantic changes the core schemas it is given.
-    return _with_definitions(written, _prefix(version, context))
+    return _with_definitions(written, lambda name: f"{version}.{name}{scope}")
 
 
-@functools.lru_cache(maxsize=32)
+@functools.cache
+def _default_schema(shape: type) -> JSONSchema | None:
+    # One for each of the six shapes, in the readers' default scopes.
+    return _written(shape, None)
+
+
 def _written(shape: type, context: object | None) -> JSONSchema | None:
-    from zarr_metadata import _schema_v2, json_schema
+    from zarr_metadata import _schema_v2, _schema_v3
 
-    if shape is ZarrV3ArrayMetadataJSON or shape is ZarrV3GroupMetadataJSON:
-        node = json_schema.node_metadata_json_schema_v3(context=cast(Any, context))
-        node_type = "array" if shape is ZarrV3ArrayMetadataJSON else "group"
-        # The node schema takes either kind; `node_type` says which this is.
-        return {
-            "$defs": node.get("$defs", {}),
-            "allOf": [
-                {key: value for key, value in node.items() if key not in ("$defs", "$schema")}
-            ],
-            "properties": {"node_type": {"const": node_type}},
-            "required": ["node_type"],
-        }
+    given = cast(Any, context)
+    if shape is ZarrV3ArrayMetadataJSON:
+        return _schema_v3.array_metadata_json_schema_v3(context=given)
+    if shape is ZarrV3GroupMetadataJSON:
+        return _schema_v3.group_metadata_json_schema_v3(context=given)
     if shape is ZarrV3ConsolidatedMetadataJSON:
-        group = json_schema.node_metadata_json_schema_v3(context=cast(Any, context))
-        # Wrapped, not the bare reference: pydantic takes a root that is only a
-        # `$ref` for its own, and would follow the member's cycle through groups.
-        return {"$defs": group.get("$defs", {}), "allOf": [{"$ref": f"{_LOCAL}ZarrV3ConsolidatedMetadataJSON"}]}
+        return _schema_v3.consolidated_metadata_json_schema_v3(context=given)
     if shape is ZarrV2ConsolidatedMetadataJSON:
-        return json_schema.consolidated_metadata_json_schema_v2(context=cast(Any, context))
+        return _schema_v2.consolidated_metadata_json_schema_v2(context=given)
     if shape is ZarrV2ArrayMetadataJSON:
-        return _with_attributes(_schema_v2.zarray_json_schema_v2(context=cast(Any, context)), "ZArray")
+        return _with_attributes(_schema_v2.zarray_json_schema_v2(context=given), ZarrV2ArrayMetadataJSON.__name__)
     if shape is ZarrV2GroupMetadataJSON:
-        return _with_attributes(_schema_v2.zgroup_json_schema_v2(context=cast(Any, context)), "ZGroup")
+        return _with_attributes(_schema_v2.zgroup_json_schema_v2(context=given), ZarrV2GroupMetadataJSON.__name__)
     return None
 
 
 def _with_attributes(file_schema: JSONSchema, name: str) -> JSONSchema:
-    """The schema of a v2 node file's document with its `.zattrs` as `attributes`, as a v2 model reads and writes it."""
+    """The schema of a v2 node file's document with its `.zattrs` as `attributes`, as a v2 model reads and writes it, defined as `name`."""
     definitions = dict(cast(Mapping[str, Any], file_schema["$defs"]))
-    node = dict(definitions[name])
+    file_name = cast(str, file_schema["$ref"]).removeprefix(_LOCAL)
+    node = dict(definitions[file_name])
     properties = dict(cast(Mapping[str, Any], node.get("properties", {})))
     properties["attributes"] = {"type": "object", "description": "The node's `.zattrs`: the user attributes."}
     node["properties"] = properties
-    definitions[f"{name}Node"] = node
-    return {"$defs": definitions, "allOf": [{"$ref": f"{_LOCAL}{name}Node"}]}
+    definitions[name] = node
+    return {"$defs": definitions, "$ref": f"{_LOCAL}{name}"}
 
 
-def _prefix(version: str, context: object | None) -> str:
-    # Pydantic names a definition after its core ref and assumes one ref, one
-    # schema; the schemas of one name differ from scope to scope. The scopes
-    # met are kept, as the cache of schemas keeps them.
-    return (
-        version
-        if context is None
-        else f"{version}.scope_{_SCOPES.setdefault(context, len(_SCOPES))}"
-    )
-
-
-_SCOPES: dict[object, int] = {}
-
-
-def _with_definitions(schema: JSONSchema, prefix: str) -> CoreSchema:
+def _with_definitions(schema: JSONSchema, reference: Callable[[str], str]) -> CoreSchema:
     """A core schema whose JSON Schema is `schema`, each of its `$defs` a definition of the model's schema.
 
     Pydantic keeps a definition only when the core schema reaches it, and refuses
@@ -164,17 +154,20 @@ def _with_definitions(schema: JSONSchema, prefix: str) -> CoreSchema:
     item of a tuple whose JSON Schema is then replaced by `schema`'s root.
     """
     definitions = cast(Mapping[str, Any], schema.get("$defs", {}))
-    root = {key: value for key, value in schema.items() if key not in ("$defs", "$schema")}
+    root: JSONSchema = {key: value for key, value in schema.items() if key not in ("$defs", "$schema")}
+    if list(root) == ["$ref"]:
+        # Pydantic takes a schema that is only a reference for the definition it
+        # names, and would write the field's title into that definition.
+        root = {"allOf": [root]}
 
     def relinked(value: Any, handler: GetJsonSchemaHandler) -> Any:
         if isinstance(value, Mapping):
             found: dict[str, Any] = {}
             for key, member in cast(Mapping[str, Any], value).items():
                 if key == "$ref" and isinstance(member, str) and member.startswith(_LOCAL):
-                    reference = core_schema.definition_reference_schema(
-                        f"{prefix}.{member[len(_LOCAL) :]}"
+                    found.update(
+                        handler(core_schema.definition_reference_schema(reference(member[len(_LOCAL) :])))
                     )
-                    found.update(handler(reference))
                 else:
                     found[key] = relinked(member, handler)
             return found
@@ -191,7 +184,7 @@ def _with_definitions(schema: JSONSchema, prefix: str) -> CoreSchema:
 
     items: list[CoreSchema] = [
         core_schema.any_schema(
-            ref=f"{prefix}.{name}", metadata={"pydantic_js_functions": [written(body)]}
+            ref=reference(name), metadata={"pydantic_js_functions": [written(body)]}
         )
         for name, body in definitions.items()
     ]

@@ -21,6 +21,7 @@ from zarr_metadata.v2._definition import (
 from zarr_metadata.v2._field_json import ZarrV2CodecMetadata, ZarrV2DataTypeMetadata
 from zarr_metadata.v2._scopes import CORE_V2
 from zarr_metadata.v2.array import ZarrV2ZArrayJSON
+from zarr_metadata.v2.consolidated import ZarrV2ConsolidatedMetadataJSON
 from zarr_metadata.v2.group import ZarrV2ZGroupJSON
 
 TYPE_STRING_PATTERN = f"^{TYPE_STRING.pattern}$"
@@ -53,21 +54,7 @@ def zgroup_json_schema_v2(*, context: ZarrV2Context | None = None) -> JSONSchema
 def consolidated_metadata_json_schema_v2(*, context: ZarrV2Context | None = None) -> JSONSchema:
     """The schema of a `.zmetadata`: each listed `.zarray`, `.zgroup` and `.zattrs` by its key."""
     schemas = V2Schemas(CORE_V2 if context is None else context)
-    listed: JSONSchema = {
-        "type": "object",
-        "patternProperties": {
-            r"(^|/)\.zarray$": schemas.zarray(),
-            r"(^|/)\.zgroup$": schemas.zgroup(),
-            r"(^|/)\.zattrs$": {"type": "object"},
-        },
-    }
-    root: JSONSchema = {
-        "description": "A v2 store's consolidated metadata: every metadata file of the hierarchy, by its key.",
-        "type": "object",
-        "properties": {"zarr_consolidated_format": {"const": 1}, "metadata": listed},
-        "required": ["zarr_consolidated_format", "metadata"],
-    }
-    return schemas.document(root)
+    return schemas.document(schemas.consolidated())
 
 
 class V2Schemas(ScopeSchemas):
@@ -89,11 +76,35 @@ class V2Schemas(ScopeSchemas):
 
     def zarray(self) -> JSONSchema:
         """A reference to the schema of a `.zarray`."""
-        return self._named_once(ZarrV2ZArrayJSON, "ZArray", lambda: self._file(ZarrV2ZArrayJSON))
+        return self._named_once(ZarrV2ZArrayJSON, ZarrV2ZArrayJSON.__name__, lambda: self._file(ZarrV2ZArrayJSON))
 
     def zgroup(self) -> JSONSchema:
         """A reference to the schema of a `.zgroup`."""
-        return self._named_once(ZarrV2ZGroupJSON, "ZGroup", lambda: self._file(ZarrV2ZGroupJSON))
+        return self._named_once(ZarrV2ZGroupJSON, ZarrV2ZGroupJSON.__name__, lambda: self._file(ZarrV2ZGroupJSON))
+
+    def consolidated(self) -> JSONSchema:
+        """A reference to the schema of a `.zmetadata`."""
+        return self._named_once(ZarrV2ConsolidatedMetadataJSON, ZarrV2ConsolidatedMetadataJSON.__name__, self._consolidated)
+
+    def _consolidated(self) -> JSONSchema:
+        # Closed at both levels, as the reader is: a member beside the two, or a
+        # listed key that names no metadata file, is refused.
+        listed: JSONSchema = {
+            "type": "object",
+            "patternProperties": {
+                r"(^|/)\.zarray$": self.zarray(),
+                r"(^|/)\.zgroup$": self.zgroup(),
+                r"(^|/)\.zattrs$": {"type": "object"},
+            },
+            "additionalProperties": False,
+        }
+        return {
+            "description": "A v2 store's consolidated metadata: every metadata file of the hierarchy, by its key.",
+            "type": "object",
+            "properties": {"zarr_consolidated_format": {"const": 1}, "metadata": listed},
+            "required": ["zarr_consolidated_format", "metadata"],
+            "additionalProperties": False,
+        }
 
 
     def _override(self, node: Node) -> JSONSchema | None:
@@ -109,7 +120,11 @@ class V2Schemas(ScopeSchemas):
     def _file(self, shape: type) -> JSONSchema:
         node = Reader().read(shape, shape.__name__)
         assert isinstance(node, Record)
-        return self.writer.record(node)
+        found = self.writer.record(node)
+        # A member the v2 spec does not define is ignored, as its readers ignore it
+        # ("SHOULD be ignored"), in a `.zgroup` as in a `.zarray`.
+        found["additionalProperties"] = {}
+        return found
 
     def _data_type(self) -> JSONSchema:
         # Every type string is read: one of a family nothing claims is unclaimed, not refused.

@@ -23,10 +23,7 @@ from zarr_metadata.v3._definition import (
 )
 from zarr_metadata.v3._documents import ZarrV3ArrayMetadataJSON, ZarrV3GroupMetadataJSON
 from zarr_metadata.v3._scopes import CORE_AND_EXTENSIONS
-from zarr_metadata.v3.consolidated import (
-    ZarrV3ConsolidatedMetadataEnvelopeJSON,
-    ZarrV3ConsolidatedMetadataJSON,
-)
+from zarr_metadata.v3.consolidated import ZarrV3ConsolidatedMetadataJSON
 
 NAME_PATTERN = f"^(?:{EXTENSION_NAME.pattern}|{URI.pattern})$"
 """The names an extension may take, as a JSON Schema pattern."""
@@ -43,7 +40,13 @@ def field_json_schema_v3(kind: type[ZarrV3Kind], *, context: ZarrV3Context | Non
 def node_metadata_json_schema_v3(*, context: ZarrV3Context | None = None) -> JSONSchema:
     """The schema of a v3 `zarr.json`, an array's or a group's, as the readers read it in `context`."""
     schemas = V3Schemas(CORE_AND_EXTENSIONS if context is None else context)
-    return schemas.document({"anyOf": [schemas.array(), schemas.group()]})
+    return schemas.document(schemas.node())
+
+
+def consolidated_metadata_json_schema_v3(*, context: ZarrV3Context | None = None) -> JSONSchema:
+    """The schema of a v3 group's `consolidated_metadata` as `read_consolidated_metadata_v3` reads it in `context`."""
+    schemas = V3Schemas(CORE_AND_EXTENSIONS if context is None else context)
+    return schemas.document(schemas.consolidated())
 
 
 def array_metadata_json_schema_v3(*, context: ZarrV3Context | None = None) -> JSONSchema:
@@ -78,12 +81,42 @@ class V3Schemas(ScopeSchemas):
 
     def array(self) -> JSONSchema:
         """A reference to the schema of an array's `zarr.json`."""
-        return self._named_once(ZarrV3ArrayMetadataJSON, "ArrayMetadata", self._array)
+        return self._named_once(ZarrV3ArrayMetadataJSON, ZarrV3ArrayMetadataJSON.__name__, self._array)
 
     def group(self) -> JSONSchema:
         """A reference to the schema of a group's `zarr.json`."""
-        return self._named_once(ZarrV3GroupMetadataJSON, "GroupMetadata", self._group)
+        return self._named_once(ZarrV3GroupMetadataJSON, ZarrV3GroupMetadataJSON.__name__, self._group)
 
+    def consolidated(self) -> JSONSchema:
+        """A reference to the schema of a group's `consolidated_metadata` as its reader reads it, each listed document a node.
+
+        The group reader reads only the member's envelope, and so does the group's schema.
+        """
+        return self._named_once(ZarrV3ConsolidatedMetadataJSON, ZarrV3ConsolidatedMetadataJSON.__name__, self._consolidated)
+
+    def _consolidated(self) -> JSONSchema:
+        node = Reader().read(ZarrV3ConsolidatedMetadataJSON, ZarrV3ConsolidatedMetadataJSON.__name__)
+        assert isinstance(node, Record)
+        found = self.writer.record(node)
+        properties = cast(dict[str, JSONValue], found["properties"])
+        properties["metadata"] = {**cast(JSONSchema, properties["metadata"]), "additionalProperties": self.node()}
+        return found
+
+    def node(self) -> JSONSchema:
+        """The schema of a `zarr.json` of either kind, chosen by its `node_type` as the readers choose.
+
+        Chosen with `if`/`then`, not `anyOf`: a validator then reports what is
+        wrong with the document as the kind it says it is, rather than that it
+        fails to be the other kind.
+        """
+        return {
+            "type": "object",
+            "properties": {"node_type": {"enum": ["array", "group"]}},
+            "required": ["node_type"],
+            "if": _node_type_is("array"),
+            "then": self.array(),
+            "else": {"if": _node_type_is("group"), "then": self.group()},
+        }
 
     def _override(self, node: Node) -> JSONSchema | None:
         if isinstance(node, Alias):
@@ -94,9 +127,8 @@ class V3Schemas(ScopeSchemas):
                 return self.array()
             if node.origin is ZarrV3GroupMetadataJSON:
                 return self.group()
-            if node.origin is ZarrV3ConsolidatedMetadataEnvelopeJSON:
-                # The group reader reads every document the envelope lists as a node.
-                return self.writer.schema(Reader().read(ZarrV3ConsolidatedMetadataJSON, "consolidated_metadata"))
+            if node.origin is ZarrV3ConsolidatedMetadataJSON:
+                return self.consolidated()
         return None
 
     def configuration(self, definition: Definition[Any]) -> JSONSchema:
@@ -150,6 +182,10 @@ class V3Schemas(ScopeSchemas):
         node = Reader().read(ZarrV3ArrayMetadataJSON, "ArrayMetadata")
         assert isinstance(node, Record)
         found = _described_members(self.writer.record(node), ZarrV3ArrayMetadata)
+        properties = found["properties"]
+        assert isinstance(properties, dict)
+        # The reader needs a codec that turns the array into bytes, so there is at least one.
+        properties["codecs"] = {**cast(JSONSchema, properties["codecs"]), "minItems": 1}
         self._add_extra_fields(found, ArrayExtraFieldDefinition)
         tightened = self._fill_values()
         if tightened:
@@ -186,6 +222,10 @@ class V3Schemas(ScopeSchemas):
                 }
             )
         return found
+
+
+def _node_type_is(node_type: str) -> JSONSchema:
+    return {"properties": {"node_type": {"const": node_type}}, "required": ["node_type"]}
 
 
 def _unclaimed(kind: type[Definition[Any]], claimed: list[str], raw_claimed: bool) -> JSONSchema:

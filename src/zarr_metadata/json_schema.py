@@ -9,20 +9,21 @@ from __future__ import annotations
 
 from zarr_metadata._schema_nodes import DRAFT_2020_12, JSONSchema, NodeWriter
 from zarr_metadata._schema_v2 import (
-    consolidated_metadata_json_schema_v2,
-    field_json_schema_v2,
-    node_metadata_json_schema_v2,
+    consolidated_metadata_json_schema_v2 as consolidated_metadata_json_schema_v2,
+)
+from zarr_metadata._schema_v2 import (
+    field_json_schema_v2 as field_json_schema_v2,
+)
+from zarr_metadata._schema_v2 import (
+    node_metadata_json_schema_v2 as node_metadata_json_schema_v2,
 )
 from zarr_metadata._schema_v3 import field_json_schema_v3, node_metadata_json_schema_v3
 from zarr_metadata._shapes import Reader
 
 __all__ = [
     "JSONSchema",
-    "consolidated_metadata_json_schema_v2",
-    "field_json_schema_v2",
     "field_json_schema_v3",
     "json_schema",
-    "node_metadata_json_schema_v2",
     "node_metadata_json_schema_v3",
 ]
 

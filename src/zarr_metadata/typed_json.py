@@ -15,8 +15,6 @@ __all__ = [
     "Loc",
     "UserJSONValue",
     "check",
-    "checker_source",
-    "clear_caches",
 ]
 
 T = TypeVar("T")

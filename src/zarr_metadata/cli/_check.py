@@ -7,10 +7,14 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import cast
 
 from zarr_metadata._json import Loc
+from zarr_metadata.cli._bounded_read import DEFAULT_MAX_DOCUMENT_SIZE
 from zarr_metadata.cli._consolidated import disk_issues
 from zarr_metadata.cli._findings import Checked, Finding, Issue, NodeType, io_error
 from zarr_metadata.cli._json_text import BrokenJSON, JSONText, read_json_text
 from zarr_metadata.cli._locate import locate
+from zarr_metadata.cli._non_standard import attributes_of_v3, non_standard_issues
+from zarr_metadata.cli._repairable import after_repairs
+from zarr_metadata.cli._repeated import collapsed
 from zarr_metadata.cli._rewrite import rewrite_of
 from zarr_metadata.cli._source import Source
 from zarr_metadata.cli._store import StoreError, parent_key
@@ -50,11 +54,17 @@ class Options:
     """With `repair`: print a unified diff of each repaired document instead of writing it."""
     backup_dir: str | None = None
     """Where `write` keeps the originals; beside each document (`zarr.json.orig`) when None."""
+    max_document_size: int = DEFAULT_MAX_DOCUMENT_SIZE
+    """The most bytes a metadata document may hold: a larger one is not read."""
+    follow_external_links: bool = False
+    """Whether a document that links to a file outside its store is read, rather than reported."""
+    stdin_filename: str | None = None
+    """Which metadata file standard input holds; judged from what it holds when None."""
 
 
 def check_file(source: Source, key: str, options: Options) -> Checked:
     """Everything to report about the `zarr.json` under `key`, in the order it appears in the file."""
-    return check_document(source, key, options, repair_node_metadata_v3, document_issues, _node_type)
+    return check_document(source, key, options, repair_node_metadata_v3, document_issues, _node_type, attributes_of_v3)
 
 
 RepairOf = Callable[[object], tuple[object, Sequence[Repair]]]
@@ -68,6 +78,7 @@ def check_document(
     repair: RepairOf,
     issues_of: IssuesOf,
     node_type_of: Callable[[object], NodeType | None] = lambda value: None,
+    attributes_of: Callable[[object], Iterable[Loc]] = lambda value: (),
 ) -> Checked:
     """Everything to report about the one-file document under `key`: read, repaired with `repair` when asked, judged by `issues_of`."""
     path = source.path(key)
@@ -77,8 +88,9 @@ def check_document(
     loaded = read_json_text(data)
     if isinstance(loaded, BrokenJSON):
         return Checked([not_json(path, loaded)])
-    value, repairs = repair(loaded.value) if options.repair else (loaded.value, ())
-    issues = [*repair_issues(repairs), *issues_of(source, parent_key(key), value, options)]
+    value, found = after_repairs(loaded.value, *repair(loaded.value), asked=options.repair)
+    issues = [*found, *issues_of(source, parent_key(key), value, options)]
+    issues.extend(non_standard_issues(loaded.text, loaded.value, attributes_of(loaded.value)))
     findings = located(path, loaded, issues, options)
     return Checked(findings, node_type_of(value), rewrite_of(key, data, loaded.text, value, findings))
 
@@ -108,7 +120,7 @@ def located(path: str, loaded: JSONText, issues: Iterable[Issue], options: Optio
         severity = "error" if options.strict and issue.severity == "warning" else issue.severity
         findings.append(Finding(path, line, column, issue.loc, issue.kind, issue.message, severity))
     findings.sort(key=lambda finding: (finding.line, finding.column))
-    return findings
+    return collapsed(findings)
 
 
 def document_issues(source: Source, directory: str, value: object, options: Options) -> Iterator[Issue]:
@@ -120,11 +132,6 @@ def document_issues(source: Source, directory: str, value: object, options: Opti
         member = cast("Mapping[str, object]", value).get(ZARR_V3_CONSOLIDATED_METADATA_KEY)
         if member is not None:
             yield from _consolidated_issues(source, directory, member, options)
-
-
-def repair_issues(repairs: Iterable[Repair]) -> list[Issue]:
-    """Each repair made, as an issue of severity `repair`."""
-    return [Issue(repair.loc, repair.kind, repair.message, "repair") for repair in repairs]
 
 
 def problem_issues(problems: Iterable[ValidationProblem], at: Loc = ()) -> Iterator[Issue]:
@@ -143,12 +150,9 @@ def _consolidated_issues(source: Source, directory: str, member: object, options
     at: Loc = (ZARR_V3_CONSOLIDATED_METADATA_KEY,)
     yield from problem_issues((problem for problem in reading.problems if len(problem.loc) > 1), at)
     yield from unknown_name_issues(reading.fields(), options.context, options.allow, at)
-    yield from disk_issues(source, directory, member, _repaired if options.repair else _unchanged)
+    # The files are compared as repaired, as the listing was.
+    yield from disk_issues(source, directory, member, _repaired)
 
 
 def _repaired(name: str, value: object) -> object:
     return repair_node_metadata_v3(value)[0]
-
-
-def _unchanged(name: str, value: object) -> object:
-    return value

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections import defaultdict
 from collections.abc import Iterator, Mapping
+from typing import cast
 
 from zarr_metadata.cli._check import (
     Options,
@@ -12,11 +13,14 @@ from zarr_metadata.cli._check import (
     located,
     not_json,
     problem_issues,
-    repair_issues,
 )
 from zarr_metadata.cli._consolidated import zmetadata_disk_issues
 from zarr_metadata.cli._findings import Checked, Finding, Issue, Rewrite, io_error
+from zarr_metadata.cli._ignored import ignored_member_issues
 from zarr_metadata.cli._json_text import BrokenJSON, JSONText, read_json_text
+from zarr_metadata.cli._non_standard import attributes_of_zmetadata, non_standard_issues
+from zarr_metadata.cli._open import OneDocument
+from zarr_metadata.cli._repairable import after_repairs
 from zarr_metadata.cli._rewrite import rewrite_of
 from zarr_metadata.cli._source import Source
 from zarr_metadata.cli._store import StoreError
@@ -51,6 +55,8 @@ def check_v2_node(source: Source, target: Target, options: Options) -> Checked:
         elif isinstance(loaded, BrokenJSON):
             findings[name] = [not_json(path, loaded)]
         else:
+            attributes = [()] if name == ZATTRS else []
+            by_file[name].extend(non_standard_issues(loaded.text, loaded.value, attributes))
             findings[name] = located(path, loaded, by_file[name], options)
     every = [finding for found in findings.values() for finding in found]
     node_type = "array" if ZARRAY in keys else "group" if ZGROUP in keys else None
@@ -68,14 +74,24 @@ def _node_issues(
     source: Source, target: Target, files: Mapping[str, object], options: Options
 ) -> tuple[Mapping[str, object], list[tuple[str, Issue]]]:
     """The node's files once repaired, and each issue of them with the name of the file that holds it, located in that file."""
-    issues: list[Issue] = []
-    if options.repair:
-        files, repairs = repair_node_metadata_v2(files)
-        issues.extend(repair_issues(repairs))
+    # A `.zattrs` on its own (standard input) has no node file to be judged with: its attributes are read as a group's.
+    stand_in = {ZGROUP: {"zarr_format": 2}} if set(files) == {ZATTRS} and isinstance(source.store, OneDocument) else {}
+    files = {**stand_in, **files}
+    repaired, repairs = repair_node_metadata_v2(files)
+    judged, repair_issues_found = after_repairs(files, repaired, repairs, asked=options.repair)
+    files = cast("Mapping[str, object]", judged)
+    # Repairs are located from the files: the first step names the file.
+    placed = [(str(issue.loc[0]), dataclasses.replace(issue, loc=issue.loc[1:])) for issue in repair_issues_found]
     reading = read_node_metadata_v2(files, context=options.context_v2)
-    issues.extend(problem_issues(reading.problems))
-    issues.extend(unknown_name_issues(reading.fields(), options.context_v2, options.allow))
-    placed = [_in_file(issue, files) for issue in issues]
+    issues = [*problem_issues(reading.problems), *unknown_name_issues(reading.fields(), options.context_v2, options.allow)]
+    placed.extend(found for found in (_in_file(issue, files) for issue in issues) if found[0] not in stand_in)
+    placed.extend(
+        (name, issue)
+        for name in (ZARRAY, ZGROUP)
+        if name not in stand_in
+        for issue in ignored_member_issues(name, files.get(name))
+    )
+    files = {name: value for name, value in files.items() if name not in stand_in}
     beside_v3 = source.holds(join(target.directory, ZARR_JSON))
     node_file = ZARRAY if ZARRAY in files else ZGROUP if ZGROUP in files else None
     if beside_v3 and node_file is not None:
@@ -92,7 +108,7 @@ def _in_file(issue: Issue, files: Mapping[str, object]) -> tuple[str, Issue]:
 
 def check_zmetadata(source: Source, key: str, options: Options) -> Checked:
     """Everything to report about the `.zmetadata` under `key`: its problems, and how it differs from the files it lists."""
-    return check_document(source, key, options, repair_consolidated_metadata_v2, _zmetadata_issues)
+    return check_document(source, key, options, repair_consolidated_metadata_v2, _zmetadata_issues, attributes_of=attributes_of_zmetadata)
 
 
 def _zmetadata_issues(source: Source, directory: str, value: object, options: Options) -> Iterator[Issue]:
@@ -100,14 +116,21 @@ def _zmetadata_issues(source: Source, directory: str, value: object, options: Op
     reading = read_consolidated_metadata_v2(value, context=options.context_v2)
     yield from problem_issues(reading.problems)
     yield from unknown_name_issues(reading.fields(), options.context_v2, options.allow)
-    yield from zmetadata_disk_issues(source, directory, value, _repaired_file if options.repair else _unchanged)
+    yield from _listed_ignored_members(value)
+    # The files are compared as repaired, as the listing was.
+    yield from zmetadata_disk_issues(source, directory, value, _repaired_file)
+
+
+def _listed_ignored_members(value: object) -> Iterator[Issue]:
+    """The members that a `.zarray` or `.zgroup` a `.zmetadata` lists holds and the v2 spec does not define."""
+    listed = cast("Mapping[str, object]", value).get("metadata") if isinstance(value, Mapping) else None
+    if isinstance(listed, Mapping):
+        for key, document in cast("Mapping[object, object]", listed).items():
+            if isinstance(key, str):
+                yield from ignored_member_issues(key.rpartition("/")[2], document, ("metadata", key))
 
 
 def _repaired_file(name: str, value: object) -> object:
     if name != ZATTRS:
         return repair_node_metadata_v2({name: value})[0][name]
-    return value
-
-
-def _unchanged(name: str, value: object) -> object:
     return value

@@ -18,6 +18,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import cast
 
+from zarr_metadata.cli._bounded_read import byte_size
+from zarr_metadata.cli._kinds import UnknownKind, known_kind
 from zarr_metadata.cli._settings import CONTEXTS, FORMATS
 
 CONFIG_FILE = "zarr-metadata.toml"
@@ -129,6 +131,16 @@ def _names(value: object) -> tuple[str, ...]:
     raise _Wrong("an array of strings")
 
 
+def _kinds(value: object) -> tuple[str, ...]:
+    names = _names(value)
+    for name in names:
+        try:
+            known_kind(name)
+        except UnknownKind as unknown:
+            raise _Wrong(f"an array of finding kinds ({unknown})") from None
+    return names
+
+
 def _text(value: object) -> str:
     if isinstance(value, str):
         return value
@@ -156,12 +168,21 @@ def _seconds(value: object) -> float:
     raise _Wrong("a number of seconds > 0")
 
 
+def _size(value: object) -> int:
+    size = value if isinstance(value, int) and not isinstance(value, bool) else byte_size(value) if isinstance(value, str) else None
+    if size is not None and size >= 1:
+        return size
+    raise _Wrong('a size in bytes >= 1, or a string such as "64MiB"')
+
+
 _KEYS: dict[str, Callable[[object], object]] = {
     "context": _one_of(CONTEXTS),
     "strict": _flag,
     "allow": _names,
     "definitions": _names,
     "exclude": _names,
+    "select": _kinds,
+    "ignore": _kinds,
     "format": _one_of(FORMATS),
     "jobs": _count,
     "timeout": _seconds,
@@ -172,6 +193,8 @@ _KEYS: dict[str, Callable[[object], object]] = {
     "write": _flag,
     "diff": _flag,
     "backup-dir": _text,
+    "max-document-size": _size,
+    "follow-external-links": _flag,
 }
 """Each key a config file may hold, and what checks its value and gives the setting."""
 

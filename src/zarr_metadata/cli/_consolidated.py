@@ -12,7 +12,7 @@ from zarr_metadata._names import node_path_problems
 from zarr_metadata.cli._findings import Issue
 from zarr_metadata.cli._json_text import BrokenJSON, read_json_text
 from zarr_metadata.cli._source import Source
-from zarr_metadata.cli._store import StoreError
+from zarr_metadata.cli._store import StoppedAnswering, StoreError
 from zarr_metadata.cli._walk import V2_NODE_FILES, ZARR_JSON, join
 from zarr_metadata.v3.consolidated import ZARR_V3_CONSOLIDATED_METADATA_KEY
 
@@ -37,7 +37,7 @@ def disk_issues(source: Source, directory: str, member: object, prepared: Prepar
         for path in listed
         if _is_relative_path(path, reserved=True)
     }
-    source.prefetch(entry.key for entry in entries.values() if source.holds(entry.key))
+    source.prefetch(entry.key for entry in entries.values() if _compared(source, entry.key))
     for path, entry in entries.items():
         yield from _entry_issues(source, entry, listed[path], prepared, _without_consolidated)
     below = f"{directory}/" if directory else ""
@@ -59,7 +59,7 @@ def zmetadata_disk_issues(source: Source, directory: str, document: object, prep
         node, _, name = key.rpartition("/")
         if name in V2_NODE_FILES and (not node or _is_relative_path(node, reserved=False)):
             entries.append(_Entry((*LISTED_V2, key), shown(key), key, join(directory, key)))
-    source.prefetch(entry.key for entry in entries if source.holds(entry.key))
+    source.prefetch(entry.key for entry in entries if _compared(source, entry.key))
     for entry in entries:
         yield from _entry_issues(source, entry, listed[entry.name], prepared, _unchanged)
     below = f"{directory}/" if directory else ""
@@ -67,6 +67,11 @@ def zmetadata_disk_issues(source: Source, directory: str, document: object, prep
         relative = key[len(below) :]
         if relative.rpartition("/")[2] in V2_NODE_FILES and relative not in listed:
             yield Issue((*LISTED_V2, relative), "unlisted", f"does not list {relative}, which is in the store", "warning")
+
+
+def _compared(source: Source, key: str) -> bool:
+    """Whether the file under `key` is to be read and compared with its entry: it is there, and not excluded."""
+    return source.holds(key) and not source.excluded(key)
 
 
 def _listed(member: object) -> Mapping[str, object] | None:
@@ -96,10 +101,14 @@ def _entry_issues(
 ) -> Iterator[Issue]:
     """Every difference between a listed document and its file."""
     loc, name = entry.loc, entry.name
+    if source.excluded(entry.key):
+        return  # left out by the user: there, and compared with nothing
     if not source.holds(entry.key):
         yield Issue(loc, "invalid_value", f"lists {entry.listed_as}, but {name} does not exist", "error")
         return
     data = source.peek(entry.key)
+    if isinstance(data, StoppedAnswering):
+        return  # the run says the store stopped answering, once
     if isinstance(data, StoreError):
         yield Issue(loc, "invalid_value", f"cannot be compared with {name}: {data}", "error")
         return

@@ -16,16 +16,15 @@ import difflib
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
 
-from zarr_metadata.cli._check import Options, located, not_json, problem_issues, repair_issues
+from zarr_metadata.cli._check import Options, located, not_json, problem_issues
 from zarr_metadata.cli._findings import Finding, Issue, io_error
 from zarr_metadata.cli._json_text import JSONText, read_json_text
 from zarr_metadata.cli._open import Opened, open_target
 from zarr_metadata.cli._store import DirectoryStore, Store, StoreError
 from zarr_metadata.cli._walk import ZARR_JSON, ZARRAY, ZATTRS, ZGROUP, ZMETADATA, join
 from zarr_metadata.convert import convert_consolidated_metadata_v2, convert_node_metadata_v2
-from zarr_metadata.model import ZarrV3ArrayMetadata, ZarrV3GroupMetadata
+from zarr_metadata.model import Repair, ZarrV3ArrayMetadata, ZarrV3GroupMetadata
 
 Emit = Callable[[Finding], None]
 Show = Callable[[str], object]
@@ -211,7 +210,7 @@ class _Plan:
         by_file: dict[str, list[Issue]] = {}
         for issue in [
             *problem_issues(conversion.problems),
-            *_repair_issues_in_files(conversion.repairs),
+            *_repair_issues(conversion.repairs),
         ]:
             file, loc = (
                 (issue.loc[0], issue.loc[1:])
@@ -237,7 +236,7 @@ class _Plan:
             context=self._options.check.context,
             source_context=self._options.check.context_v2,
         )
-        issues = [*problem_issues(conversion.problems), *repair_issues(conversion.repairs)]
+        issues = [*problem_issues(conversion.problems), *_repair_issues(conversion.repairs)]
         root = conversion.metadata
         if root is not None:
             issues.extend(self._disagreements(directory, root))
@@ -277,14 +276,9 @@ def _differs(listed: tuple[str, ...], what: str) -> Issue:
     return Issue(("metadata", *listed), "invalid_value", message, "error")
 
 
-def _repair_issues_in_files(repairs: Iterable[Any]) -> list[Issue]:
-    """Repairs of a node's files, each located in the file it changed (repairs change only a `.zarray`)."""
-    return [
-        issue
-        if issue.loc[:1] and issue.loc[0] in V2_FILES
-        else dataclasses.replace(issue, loc=(ZARRAY, *issue.loc))
-        for issue in repair_issues(repairs)
-    ]
+def _repair_issues(repairs: Iterable[Repair]) -> list[Issue]:
+    """Each known writer bug the conversion undid, to report beside the documents it wrote."""
+    return [Issue(repair.loc, repair.kind, repair.message, "repair") for repair in repairs]
 
 
 def _written(document: Node) -> bytes:

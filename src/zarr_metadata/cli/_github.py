@@ -8,6 +8,7 @@ command at its `::`, `,` and `=`, and at the end of a line, so a message has
 
 from __future__ import annotations
 
+from zarr_metadata.cli._escape import printable
 from zarr_metadata.cli._findings import Finding, Severity
 from zarr_metadata.cli._report import pointer
 
@@ -15,9 +16,13 @@ COMMANDS: dict[Severity, str] = {"error": "error", "warning": "warning", "repair
 
 
 def workflow_command(finding: Finding) -> str:
-    """The command that annotates the finding's file at its line and column, its pointer leading its message."""
-    properties = f"file={property_escaped(finding.path)},line={finding.line},col={finding.column},title={property_escaped(finding.kind)}"
-    message = data_escaped(f"{pointer(finding.loc)}: {finding.message}")
+    """The command that annotates the finding's file at its line and column, its pointer leading its message.
+
+    Any other control character is written as an escape (`\\x1b`), as the text format writes it.
+    """
+    path = printable(property_escaped(finding.path))
+    properties = f"file={path},line={finding.line},col={finding.column},title={property_escaped(finding.kind)}"
+    message = printable(data_escaped(f"{pointer(finding.loc)}: {finding.message}"))
     return f"::{COMMANDS[finding.severity]} {properties}::{message}"
 
 

@@ -26,11 +26,20 @@ class Tree:
 
     def judge(self, directory: str, node_type: NodeType | None, path: str, *, v3: bool) -> list[Finding]:
         """The findings of the node at `directory` (`""` is the root), of type `node_type`, reported in the file at `path`."""
-        while self._above and not _is_below(directory, self._above[-1][0]):
-            self._above.pop()
+        self._climb_to(directory)
         findings = [_finding(path, message) for message in self._problems(directory, v3=v3)]
         self._above.append((directory, node_type))
         return findings
+
+    def present(self, directory: str) -> None:
+        """Take the node at `directory` as there without judging it (`--exclude` left it out): a parent of what is below it, of no known type."""
+        self._climb_to(directory)
+        self._above.append((directory, None))
+
+    def _climb_to(self, directory: str) -> None:
+        """Forget the nodes met so far that are not above `directory`."""
+        while self._above and not _is_below(directory, self._above[-1][0]):
+            self._above.pop()
 
     def _problems(self, directory: str, *, v3: bool) -> list[str]:
         root = self._store_root(directory)

@@ -8,6 +8,7 @@ column counts code points.
 
 from __future__ import annotations
 
+import bisect
 import collections
 import dataclasses
 import json
@@ -16,7 +17,7 @@ import sys
 
 from zarr_metadata._json import Loc
 
-__all__ = ["DuplicateKey", "Fault", "Scanner", "line_and_column"]
+__all__ = ["DuplicateKey", "Fault", "Lines", "Scanner", "line_and_column"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -122,10 +123,13 @@ class Scanner:
             (id(container), loc[-1]) for loc, _, _, container in self.repeats
         )
         found: list[DuplicateKey] = []
+        # One index of the lines for every copy: counting lines from the start for each
+        # would make a text of many copies quadratic.
+        where = Lines(self.text).line_and_column
         for loc, offset, first, container in sorted(self.repeats, key=lambda repeat: repeat[1]):
             key = str(loc[-1])
-            line, column = line_and_column(self.text, offset)
-            first_line, first_column = line_and_column(self.text, first)
+            line, column = where(offset)
+            first_line, first_column = where(first)
             count = 1 + copies[id(container), key]
             found.append(DuplicateKey(loc, line, column, key, first_line, first_column, count))
         return tuple(found)
@@ -474,6 +478,18 @@ def _quoted(key: str) -> str:
 
 def _clipped(token: str) -> str:
     return token if len(token) <= 24 else token[:20] + "..."
+
+
+class Lines:
+    """Where each line of a text starts, to find the line and column of many offsets, each in logarithmic time."""
+
+    def __init__(self, text: str) -> None:
+        self._ends = [match.start() for match in re.finditer("\n", text)]
+
+    def line_and_column(self, offset: int) -> tuple[int, int]:
+        """The line and column of `offset`, as `line_and_column` counts them."""
+        before = bisect.bisect_left(self._ends, offset)
+        return before + 1, offset - (self._ends[before - 1] if before else -1)
 
 
 def line_and_column(text: str, offset: int) -> tuple[int, int]:

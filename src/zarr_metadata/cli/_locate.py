@@ -36,6 +36,7 @@ _MEMBER = re.compile(
     rf"{_WS},?+{_WS}(?:({_STRING}){_WS}:{_WS}(?:({_STRING}|{_SCALAR})|([\[{{]))|(\}}))", re.DOTALL
 )
 _MEMBER_SCALAR, _MEMBER_CONTAINER, _MEMBER_CLOSE = 2, 3, 4
+_SCALAR_TOKEN = re.compile(rf"{_STRING}|{_SCALAR}", re.DOTALL)
 _FIRST_VALUE = re.compile(r"[ \t\n\r]*+(?=.)", re.DOTALL)
 _NEXT_BRACKET = re.compile(rf"(?:[^\"\[\]{{}}]++|{_STRING})*+([\[\]{{}}])", re.DOTALL)
 _NEWLINE = re.compile(r"\n")
@@ -86,6 +87,39 @@ class JSONLocations:
         """Where the key of the member at `loc` starts (its opening `"`); `where(loc)` when `loc` does not end at an existing key."""
         _, key_start = self._deepest(loc)
         return self.where(loc) if key_start is None else self._position(key_start)
+
+    def span(self, loc: Loc) -> tuple[int, int] | None:
+        """The offsets where the value at `loc` starts and ends (just past it), or None when the text has no value there."""
+        found = self._exact(loc)
+        return None if found is None else (found[0], self._value_end(found[0]))
+
+    def member_span(self, loc: Loc) -> tuple[int, int] | None:
+        """The offsets where the member at `loc` starts (its key's `"`) and ends (just past its value), or None when there is no such member."""
+        found = self._exact(loc)
+        if found is None or found[1] is None:
+            return None
+        return found[1], self._value_end(found[0])
+
+    def _exact(self, loc: Loc) -> tuple[int, int | None] | None:
+        """Where the value at `loc` starts, and its key when it is a member's, or None when the text lacks `loc`."""
+        start = self._root
+        key_start: int | None = None
+        for step in loc:
+            children = None if start is None else self._children_of(start)
+            key_start = None
+            if isinstance(children, dict) and isinstance(step, str) and step in children:
+                key_start, start = children[step]
+            elif isinstance(children, list) and isinstance(step, int) and not isinstance(step, bool) and 0 <= step < len(children):
+                start = children[step]
+            else:
+                return None
+        return None if start is None else (start, key_start)
+
+    def _value_end(self, start: int) -> int:
+        if self._text[start] in "[{":
+            return self._end(start)
+        match = _SCALAR_TOKEN.match(self._text, start)
+        return start if match is None else match.end()
 
     def _deepest(self, loc: Loc) -> tuple[int | None, int | None]:
         """Where the value at `loc`, or its deepest existing ancestor, starts; and its key, when `loc` ends at an existing member."""

@@ -13,11 +13,13 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO, cast
 
 from zarr_metadata import __version__
+from zarr_metadata.cli._bounded_read import byte_size
 from zarr_metadata.cli._check import Options
 from zarr_metadata.cli._config import Config, ConfigError, find_config, read_config
 from zarr_metadata.cli._convert_command import add_convert_command, run_convert
 from zarr_metadata.cli._findings import Finding
 from zarr_metadata.cli._github import workflow_command
+from zarr_metadata.cli._kinds import Selection, UnknownKind, known_kind
 from zarr_metadata.cli._open import UsageError as TargetUsageError
 from zarr_metadata.cli._plugins import PluginError, with_plugins
 from zarr_metadata.cli._progress import progress_line
@@ -116,6 +118,15 @@ def _output_arguments(check: argparse.ArgumentParser) -> None:
     check.add_argument("--quiet", "-q", action=argparse.BooleanOptionalAction, help="print the findings only: no summary and no progress")
     check.add_argument("--exit-zero", action=argparse.BooleanOptionalAction, help="exit 0 even when there are problems (still 2 when no target can be opened)")
     check.add_argument("--statistics", action=argparse.BooleanOptionalAction, help="after the findings, count them by kind and by pointer pattern")
+    check.add_argument(
+        "--select",
+        action="append",
+        metavar="KIND",
+        help="report only findings of KIND (such as invalid_value or repairable); repeatable; default: every kind",
+    )
+    check.add_argument(
+        "--ignore", action="append", metavar="KIND", help="report no finding of KIND (such as repairable or unlisted); repeatable"
+    )
 
 
 def _store_arguments(check: argparse.ArgumentParser) -> None:
@@ -124,6 +135,22 @@ def _store_arguments(check: argparse.ArgumentParser) -> None:
     )
     check.add_argument("--jobs", "-j", type=_count, metavar="N", help="how many requests a remote store serves at once (default: 16)")
     check.add_argument("--timeout", type=_seconds, metavar="SECONDS", help="how long a request to a remote store may take (default: 30)")
+    check.add_argument(
+        "--max-document-size",
+        type=_size,
+        metavar="SIZE",
+        help="the most a metadata document may hold, in bytes or with a unit (64MiB, 1GB); a larger one is not read (default: 256MiB)",
+    )
+    check.add_argument(
+        "--follow-external-links",
+        action=argparse.BooleanOptionalAction,
+        help="read a document that links to a file outside its store, rather than report the link",
+    )
+    check.add_argument(
+        "--stdin-filename",
+        metavar="NAME",
+        help="the metadata file standard input (-) holds, such as .zattrs or a/.zarray: how it is judged and shown",
+    )
 
 
 def _repair_arguments(check: argparse.ArgumentParser) -> None:
@@ -150,6 +177,13 @@ def _count(text: str) -> int:
     if number < 1:
         raise argparse.ArgumentTypeError(f"expected an integer >= 1, got {text!r}")
     return number
+
+
+def _size(text: str) -> int:
+    size = byte_size(text)
+    if size is None:
+        raise argparse.ArgumentTypeError(f"expected a size in bytes >= 1, such as 1048576, 64MiB or 1GB, got {text!r}")
+    return size
 
 
 def _seconds(text: str) -> float:
@@ -233,8 +267,11 @@ def _check_together(settings: Settings) -> None:
             raise UsageError(f"{name} needs --repair")
     if settings.backup_dir is not None and not settings.write:
         raise UsageError("--backup-dir needs --write")
-    if settings.diff and settings.format in ("json", "sarif"):
-        raise UsageError(f"--diff prints diffs to standard output, which --format {settings.format} needs for itself")
+    for name in (*settings.select, *settings.ignore):
+        try:
+            known_kind(name)
+        except UnknownKind as unknown:
+            raise UsageError(str(unknown)) from None
 
 
 def _options(settings: Settings) -> Options:
@@ -245,6 +282,8 @@ def _options(settings: Settings) -> Options:
         limits["jobs"] = settings.jobs
     if settings.timeout is not None:
         limits["timeout"] = settings.timeout
+    if settings.max_document_size is not None:
+        limits["max_document_size"] = settings.max_document_size
     return Options(
         v3,
         strict=settings.strict,
@@ -255,6 +294,8 @@ def _options(settings: Settings) -> Options:
         write=settings.write,
         diff=settings.diff,
         backup_dir=settings.backup_dir,
+        follow_external_links=settings.follow_external_links,
+        stdin_filename=settings.stdin_filename,
         **limits,
     )
 
@@ -271,12 +312,16 @@ def _report(settings: Settings, out: TextIO) -> Report:
 def _check(names: Sequence[str], options: Options, settings: Settings) -> int:
     """Check every document `names` hold, report each finding and the end of the report, and return the exit status."""
     out = sys.stdout
-    report = _report(settings, out)
+    # Under --diff, standard output holds the patch alone, for `git apply`; the findings go to standard error.
+    report = _report(settings, sys.stderr if settings.diff else out)
     tally = Tally()
     statistics = Statistics() if settings.statistics else None
     progress = progress_line(sys.stderr, quiet=settings.quiet)
+    chosen = Selection.of(settings.select, settings.ignore)
 
     def emit(finding: Finding) -> None:
+        if not chosen.reports(finding.kind):
+            return
         tally.count(finding)
         if statistics is not None:
             statistics.count(finding)
@@ -288,6 +333,7 @@ def _check(names: Sequence[str], options: Options, settings: Settings) -> int:
         if progress is not None:
             progress.hide()
         out.write(diff)
+        out.flush()
 
     try:
         outcome = run(names, options, emit, progress, show_diff=show_diff)
@@ -295,6 +341,7 @@ def _check(names: Sequence[str], options: Options, settings: Settings) -> int:
         if progress is not None:
             progress.hide()
     tally.documents = outcome.documents
+    tally.not_checked, tally.not_listed = outcome.not_checked, outcome.not_listed
     report.end(tally, statistics)
     if outcome.unopened and not outcome.opened:
         return EXIT_USAGE

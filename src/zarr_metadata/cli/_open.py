@@ -5,15 +5,18 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import stat
 import sys
 import zipfile
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
+from zarr_metadata.cli._bounded_read import read_stream, too_large
 from zarr_metadata.cli._check import Options
 from zarr_metadata.cli._store import DirectoryStore, Store, StoreError, ZipStore
 from zarr_metadata.cli._walk import ZARR_JSON, ZARRAY, ZGROUP, ZMETADATA
 
 STDIN = "-"
+ZIP_SUFFIX = ".zip"
 
 
 class UsageError(Exception):
@@ -38,6 +41,10 @@ class Opened:
     ahead: bool = False
     """Whether the next batch may be read while one is checked: a store read over a network, many requests at once."""
     close: Callable[[], None] = dataclasses.field(default=lambda: None)
+    unlisted: Callable[[], Mapping[str, StoreError]] = dataclasses.field(default=lambda: {})
+    """Each directory of a listed store (by key, `""` the root) that could not be listed, with why."""
+    stopped: Callable[[], str | None] = dataclasses.field(default=lambda: None)
+    """Why the store is taken to have stopped answering, once it has (a remote store, after a run of connection failures)."""
 
 
 def is_url(name: str) -> bool:
@@ -48,25 +55,32 @@ def is_url(name: str) -> bool:
 def open_target(name: str, options: Options) -> Opened | StoreError:
     """The store `name` names; a `StoreError` when it cannot be opened; raises `UsageError` when nothing installed can open it."""
     if name == STDIN:
-        return _standard_input()
+        return _standard_input(options)
     if is_url(name):
         from zarr_metadata.cli._remote import open_url  # optional: needs the `remote` extra
 
         return open_url(name, options)
     try:
-        os.stat(name)
+        mode = os.stat(name).st_mode
     except OSError as error:
         return StoreError(f"cannot read {name}: {error.strerror or error}")
-    if os.path.isdir(name):
-        return _local(DirectoryStore(name))
-    if zipfile.is_zipfile(name):
+    if stat.S_ISDIR(mode):
+        return _local(_directory(name, options))
+    # Only a regular file is opened to see whether it is a zip file: a fifo would block.
+    if stat.S_ISREG(mode) and zipfile.is_zipfile(name):
         try:
-            store = ZipStore(name)
+            store = ZipStore(name, max_document_size=options.max_document_size)
         except StoreError as error:
             return error
         return Opened(store, rooted=True, close=store.close)
+    if stat.S_ISREG(mode) and name.lower().endswith(ZIP_SUFFIX):
+        return StoreError(f"cannot read {name} as a zip file: it has no zip directory at its end (cut short, or not a zip file)")
     directory, file = os.path.split(name)
-    return _local(DirectoryStore(directory), named=file)
+    return _local(_directory(directory, options), named=file)
+
+
+def _directory(root: str, options: Options) -> DirectoryStore:
+    return DirectoryStore(root, max_document_size=options.max_document_size, follow_external_links=options.follow_external_links)
 
 
 def _local(store: DirectoryStore, named: str | None = None) -> Opened:
@@ -75,10 +89,17 @@ def _local(store: DirectoryStore, named: str | None = None) -> Opened:
     return Opened(store, named=named, identity=lambda key: f"{root}/{key}", parallel=True)
 
 
-def _standard_input() -> Opened:
-    data = sys.stdin.buffer.read()
-    key = _key_of(data)
-    return Opened(_OneDocument(key, data), named=key)
+def _standard_input(options: Options) -> Opened:
+    """The one document on standard input, read no further than the size limit, as the file `--stdin-filename` names or its content says."""
+    shown = options.stdin_filename or STDIN
+    data: bytes | StoreError | None = read_stream(sys.stdin.buffer, options.max_document_size)
+    if data is None:
+        data = too_large(shown, options.max_document_size)
+    if options.stdin_filename is not None:
+        key = os.path.basename(options.stdin_filename.replace("\\", "/")) or ZARR_JSON
+    else:
+        key = ZARR_JSON if isinstance(data, StoreError) else _key_of(data)
+    return Opened(OneDocument(key, data, shown), named=key)
 
 
 def _key_of(data: bytes) -> str:
@@ -94,12 +115,15 @@ def _key_of(data: bytes) -> str:
     return ZARRAY if "shape" in value else ZGROUP
 
 
-class _OneDocument:
-    """A store of one document, read from standard input, shown as `-`."""
+class OneDocument:
+    """A store of one document, read from standard input, shown as `-` or as the name `--stdin-filename` gives it.
 
-    name = STDIN
+    It holds that document alone: a `.zattrs` comes without the `.zarray` or
+    `.zgroup` beside it, so only the attributes are judged.
+    """
 
-    def __init__(self, key: str, data: bytes) -> None:
+    def __init__(self, key: str, data: bytes | StoreError, shown: str = STDIN) -> None:
+        self.name = shown
         self._key = key
         self._data = data
 
@@ -109,6 +133,8 @@ class _OneDocument:
     def read(self, key: str) -> bytes:
         if key != self._key:
             raise StoreError(f"cannot read {key}: standard input holds one document")
+        if isinstance(self._data, StoreError):
+            raise self._data
         return self._data
 
     def read_many(self, keys: Sequence[str]) -> list[bytes | StoreError]:
@@ -121,4 +147,4 @@ class _OneDocument:
         return found
 
     def path(self, key: str) -> str:
-        return STDIN
+        return self.name

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import importlib
 import inspect
 import json
@@ -19,8 +20,11 @@ from collections.abc import Iterator, MutableMapping, Sequence
 from typing import TYPE_CHECKING, Protocol, cast
 from urllib.parse import unquote
 
+from zarr_metadata.cli._bounded_read import DEFAULT_MAX_DOCUMENT_SIZE, too_large
+from zarr_metadata.cli._crawl import ListingFileSystem, crawl, has_flat_listing
 from zarr_metadata.cli._open import Opened, UsageError
-from zarr_metadata.cli._store import StoreError
+from zarr_metadata.cli._remote_read import TooLarge, bounded_reader, read_file_object
+from zarr_metadata.cli._store import Incomplete, StoppedAnswering, StoreError
 from zarr_metadata.cli._walk import (
     METADATA_FILES,
     V2_NODE_FILES,
@@ -72,7 +76,9 @@ def open_url(name: str, options: Options) -> Opened | StoreError:
         fsspec = importlib.import_module("fsspec")
     except ImportError:
         raise UsageError(f"cannot open {name}: URLs need the remote extra ({EXTRA})") from None
-    protocols = _protocols(name)
+    # A URL that names a zip file (`s3://bucket/store.zip`) is the zip store it holds, as `zip::` would chain it.
+    opened = f"zip::{name}" if "::" not in name and name.rstrip("/").lower().endswith(".zip") else name
+    protocols = _protocols(opened)
     for protocol in protocols:
         try:
             fsspec.get_filesystem_class(protocol)
@@ -83,17 +89,27 @@ def open_url(name: str, options: Options) -> Opened | StoreError:
     named = _named_file(name)
     url = name[: -len(named) - 1] if named else name
     try:
-        fs, root = cast("tuple[FileSystem, str]", fsspec.url_to_fs(url, **_s3_options(protocols, options, fsspec.config.conf)))
+        link_options = {**_s3_options(protocols, options, fsspec.config.conf), **_http_options(protocols, options, fsspec.config.conf)}
+        fs, root = cast("tuple[FileSystem, str]", fsspec.url_to_fs(opened if opened != name else url, **link_options))
     except Exception as error:  # whatever the file system raises when it cannot reach the store
         return StoreError(f"cannot open {name}: {_reason(error)}")
-    store = FsspecStore(url, fs, root, jobs=options.jobs, timeout=options.timeout)
+    store = FsspecStore(url, fs, root, jobs=options.jobs, timeout=options.timeout, max_document_size=options.max_document_size)
     try:
         store.listing()  # a store that cannot be listed, nor read through its consolidated metadata, cannot be opened
     except StoreError as error:
         store.close()
         return error
     ahead = bool(getattr(fs, "async_impl", False))
-    return Opened(store, named=named, rooted=True, identity=store.path, close=store.close, ahead=ahead)
+    return Opened(
+        store,
+        named=named,
+        rooted=True,
+        identity=store.path,
+        close=store.close,
+        ahead=ahead,
+        unlisted=store.unlisted,
+        stopped=store.stopped,
+    )
 
 
 def _protocols(name: str) -> list[str]:
@@ -118,6 +134,26 @@ def _s3_options(protocols: list[str], options: Options, conf: dict[str, dict[str
     return found
 
 
+def _http_options(protocols: list[str], options: Options, conf: dict[str, dict[str, object]]) -> dict[str, object]:
+    """Options for the HTTP links of a URL: aiohttp's timeouts, so that `--timeout` bounds every request, a listing's pages too.
+
+    aiohttp's own default waits five minutes for a whole response, and fsspec
+    asks for directory pages without any other bound, so a server that stalls
+    a listing would hold the run. Each wait to connect, and each wait for the
+    next bytes of a response, is cut at `timeout` seconds; timeouts the
+    configuration sets are kept.
+    """
+    found: dict[str, object] = {}
+    for protocol in {"http", "https"}.intersection(protocols):
+        configured = cast("dict[str, object]", conf.get(protocol, {}).get("client_kwargs") or {})
+        if "timeout" in configured:
+            continue
+        aiohttp = importlib.import_module("aiohttp")
+        timeout = aiohttp.ClientTimeout(total=None, sock_connect=options.timeout, sock_read=options.timeout)
+        found[protocol] = {"client_kwargs": {**configured, "timeout": timeout}}
+    return found
+
+
 def _named_file(name: str) -> str | None:
     """The metadata file a plain URL ends with (`zarr.json` for `s3://bucket/a/zarr.json`), if it ends with one."""
     if "::" in name:
@@ -135,8 +171,11 @@ class FsspecStore:
     until the checker reads them.
     """
 
-    def __init__(self, name: str, fs: FileSystem, root: str, *, jobs: int, timeout: float) -> None:
+    def __init__(
+        self, name: str, fs: FileSystem, root: str, *, jobs: int, timeout: float, max_document_size: int = DEFAULT_MAX_DOCUMENT_SIZE
+    ) -> None:
         self.name = name
+        self._max_document_size = max_document_size
         self._fs = fs
         self._root = root.rstrip("/")
         self._jobs = max(1, jobs)
@@ -145,11 +184,26 @@ class FsspecStore:
         self._keys: list[str] | None = None
         self._quoted = "http" in _protocol_names(fs)
         self._whole = _splits_reads(fs)
+        self._answers = _Answers()
+        self._unlisted: dict[str, StoreError] = {}
 
     def listing(self) -> Iterator[str]:
         if self._keys is None:
             self._keys = self._list()
         return iter(self._keys)
+
+    def unlisted(self) -> dict[str, StoreError]:
+        """Each directory (by key, `""` the root) whose listing failed, with why: what is below it was seen only through consolidated metadata, if at all.
+
+        A store that could not be listed at all and has no consolidated
+        metadata is an `Incomplete` at the root, which says what was read.
+        """
+        self.listing()
+        return self._unlisted
+
+    def stopped(self) -> str | None:
+        """Why the store is taken to have stopped answering (a run of connection failures), once it has; None while it answers."""
+        return self._answers.stopped
 
     def read(self, key: str) -> bytes:
         found = self.read_many((key,))[0]
@@ -203,20 +257,72 @@ class FsspecStore:
 
     def _list(self) -> list[str]:
         """Every key, from the file system's listing or else from the consolidated metadata; raises `StoreError` when neither can be had."""
-        try:
-            keys = self._find()
-        except Exception as error:  # any failure to list is a finding, never a traceback
-            # A store that refuses to be listed may still serve its documents.
-            keys = self._through_consolidated(unreachable=True)
-            if not keys:
-                raise StoreError(f"cannot list {self.name}: {_reason(error, self._root)}") from None
-        return keys or self._through_consolidated(unreachable=False)
-
-    def _find(self) -> list[str]:
-        """Every key under the root, as the file system lists it, relative and joined with `/`."""
         # A listing an earlier run in this process cached may be stale; not every
         # file system's invalidate_cache() forgets it (HTTP's does nothing).
         self._fs.dircache.clear()
+        keys, failure = self._listed()
+        if failure is None and keys:
+            return keys + self._below_unlisted(keys)
+        # The root could not be listed: a store that refuses to be listed may still serve its documents.
+        found = self._through_consolidated(unreachable=failure is not None)
+        if found is None:
+            raise StoreError(f"cannot list {self.name}: {self._why(failure, self._root) if failure is not None else 'no answer'}")
+        keys, consolidated = found
+        if not consolidated and keys:
+            self._unlisted[""] = Incomplete(self._incomplete(keys, failure))
+        elif failure is not None and not _offers_no_listing(failure):
+            self._unlisted[""] = StoreError(f"cannot list {self.name}: {self._why(failure, self._root)}")
+        return keys
+
+    def _listed(self) -> tuple[list[str], BaseException | None]:
+        """The keys the file system lists, and the error that kept the root from being listed, if one did.
+
+        A file system that lists a whole tree at once (S3) is asked once;
+        any other (HTTP) directory by directory, each failure below the root
+        kept in `_unlisted`.
+        """
+        if has_flat_listing(self._fs):
+            try:
+                return self._find(), None
+            except Exception as error:  # any failure to list is a finding, never a traceback
+                self._answers.heard(error)
+                return [], error
+        found = crawl(
+            cast("ListingFileSystem", self._fs),
+            self._root,
+            jobs=self._jobs,
+            timeout=self._timeout,
+            http=self._quoted,
+            answered=self._answers.heard,
+            stopped=lambda: self.stopped() is not None,
+        )
+        failure = found.failed.pop("", None)
+        if isinstance(failure, FileNotFoundError):
+            failure = None  # a root that is not found lists nothing, as plain HTTP without directory pages says it
+        for directory, error in found.failed.items():
+            self._unlisted[directory] = StoreError(f"cannot list {self.path(directory)}/: {self._why(error, self._fs_path(directory))}")
+        return found.keys, failure
+
+    def _why(self, error: BaseException, path: str) -> str:
+        """Why a request for `path` (as the file system names it) failed."""
+        if isinstance(error, TimeoutError):
+            return f"no answer within {self._timeout:g} s"
+        return _reason(error, path)
+
+    def _incomplete(self, keys: Sequence[str], failure: BaseException | None) -> str:
+        """What an `Incomplete` store says: why it could not be listed, and which of its documents were read instead."""
+        if failure is None or _offers_no_listing(failure):
+            why = "it gives no listing of its files"
+        else:
+            why = self._why(failure, self._root)
+        read = ", ".join(sorted(keys))
+        return (
+            f"{self.name} cannot be listed ({why}) and holds no consolidated metadata, so only what its root holds "
+            f"({read}) was checked; the nodes below it cannot be found"
+        )
+
+    def _find(self) -> list[str]:
+        """Every key under the root, as the file system lists it, relative and joined with `/`."""
         prefix = f"{self._root}/" if self._root else ""
         keys: list[str] = []
         for path in self._fs.find(self._root, withdirs=False):
@@ -229,24 +335,41 @@ class FsspecStore:
                 keys.append(key)
         return keys
 
-    def _through_consolidated(self, *, unreachable: bool) -> list[str]:
-        """The keys the root's consolidated metadata lists, for a store that cannot be listed: those that exist, with the root's own files.
+    def _below_unlisted(self, keys: list[str]) -> list[str]:
+        """The keys the root's consolidated metadata lists below a directory that could not be listed, that exist."""
+        if not self._unlisted:
+            return []
+        roots = [key for key in (ZARR_JSON, ZMETADATA) if key in keys]
+        listed: set[str] = set()
+        for key, outcome in zip(roots, self._fetch(roots), strict=True):
+            self._kept[key] = data = self._as_read(key, outcome)
+            if isinstance(data, bytes):
+                listed.update(consolidated_keys(key, data) or ())
+        below = sorted(key for key in listed.difference(keys) if any(key.startswith(f"{at}/") for at in self._unlisted))
+        return sorted(self._probe(below))
+
+    def _through_consolidated(self, *, unreachable: bool) -> tuple[list[str], bool] | None:
+        """The keys the root's consolidated metadata lists, for a store that cannot be listed, those that exist, with the root's own files; and whether it had consolidated metadata.
 
         When listing failed (`unreachable`), the store counts as found only
-        if a root document could be read; otherwise a root document that
-        exists but cannot be read is listed, so its error is reported.
+        if a root document could be read (None otherwise); otherwise a root
+        document that exists but cannot be read is listed, so its error is
+        reported.
         """
         roots = self._probe((ZARR_JSON, ZGROUP, ZATTRS, ZMETADATA))
         if unreachable and not any(isinstance(self._kept.get(key), bytes) for key in roots):
             for key in roots:
                 del self._kept[key]
-            return []
+            return None
         listed: set[str] = set()
+        consolidated = False
         for key in (ZARR_JSON, ZMETADATA):
             data = self._kept.get(key)
-            if isinstance(data, bytes):
-                listed.update(consolidated_keys(key, data))
-        return sorted(roots | self._probe(sorted(listed - roots)))
+            found = consolidated_keys(key, data) if isinstance(data, bytes) else None
+            if found is not None:
+                consolidated = True
+                listed.update(found)
+        return sorted(roots | self._probe(sorted(listed - roots))), consolidated
 
     def _probe(self, keys: Sequence[str]) -> set[str]:
         """Which of `keys` may exist (all but those the store says it lacks), keeping what reading each gave for the checker."""
@@ -272,16 +395,20 @@ class FsspecStore:
     async def _gather(self, paths: Sequence[str]) -> list[_Outcome]:
         """Read `paths` on the file system's event loop, each request cancelled after `timeout` seconds."""
         limit = asyncio.Semaphore(self._jobs)
-        read = getattr(self._fs, "_cat_file")  # noqa: B009 - the coroutine behind cat_file, which pyright calls private
         # Metadata documents are small: one GET each, rather than a size request to split the read.
-        options = {"max_concurrency": 1} if self._whole else {}
+        options: dict[str, object] = {"max_concurrency": 1} if self._whole else {}
+        read = bounded_reader(self._fs, self._max_document_size, options)
 
         async def one(path: str) -> _Outcome:
             async with limit:
+                if self._answers.stopped is not None:
+                    return StoppedAnswering(self._answers.stopped)
                 try:
-                    return cast("bytes", await asyncio.wait_for(read(path, **options), self._timeout))
+                    outcome: _Outcome = await asyncio.wait_for(read(path), self._timeout)
                 except Exception as error:  # the error is the answer for this key
-                    return error
+                    outcome = error
+                self._answers.heard(outcome)
+                return outcome
 
         return list(await asyncio.gather(*(one(path) for path in paths)))
 
@@ -295,15 +422,24 @@ class FsspecStore:
         """
         found: list[_Outcome] = []
         for path in paths:
+            if self._answers.stopped is not None:
+                found.append(StoppedAnswering(self._answers.stopped))
+                continue
             try:
-                found.append(self._fs.cat_file(path))
+                outcome: _Outcome = read_file_object(self._fs, path, self._max_document_size)
             except Exception as error:  # the error is the answer for this key
-                found.append(error)
+                outcome = error
+            self._answers.heard(outcome)
+            found.append(outcome)
         return found
 
     def _as_read(self, key: str, outcome: _Outcome) -> bytes | StoreError:
         if isinstance(outcome, bytes):
             return outcome
+        if isinstance(outcome, TooLarge):
+            return too_large(self.path(key), self._max_document_size, outcome.size)
+        if isinstance(outcome, StoppedAnswering):
+            return StoppedAnswering(f"cannot read {self.path(key)}: the store stopped answering")
         if isinstance(outcome, TimeoutError):
             return StoreError(f"cannot read {self.path(key)}: no answer within {self._timeout:g} s")
         return StoreError(f"cannot read {self.path(key)}: {_reason(outcome, self._fs_path(key))}")
@@ -316,19 +452,22 @@ class FsspecStore:
             self._fs.rm_file(path)
 
 
-def consolidated_keys(key: str, data: bytes) -> set[str]:
-    """The keys of the metadata files a root `zarr.json` or `.zmetadata` (`key`) lists in its consolidated metadata.
+def consolidated_keys(key: str, data: bytes) -> set[str] | None:
+    """The keys of the metadata files a root `zarr.json` or `.zmetadata` (`key`) lists in its consolidated metadata; None when it holds none.
 
-    A listing that is not JSON, or an entry that is not a relative path,
-    lists nothing: the checker reports it when it reads the document.
+    A `.zmetadata` is consolidated metadata, whatever it holds. A listing
+    that is not JSON, or an entry that is not a relative path, lists
+    nothing: the checker reports it when it reads the document.
     """
     try:
         document = json.loads(data)
     except (ValueError, RecursionError):
-        return set()
+        return None if key == ZARR_JSON else set()
     if key == ZARR_JSON:
-        listing = _member(_member(document, "consolidated_metadata"), "metadata")
-        return {f"{path}/{ZARR_JSON}" for path in listing if _is_relative(path)}
+        consolidated = _member(document, "consolidated_metadata")
+        if not consolidated:
+            return None
+        return {f"{path}/{ZARR_JSON}" for path in _member(consolidated, "metadata") if _is_relative(path)}
     listing = _member(document, "metadata")
     return {path for path in listing if _is_relative(path) and path.rpartition("/")[2] in V2_NODE_FILES}
 
@@ -340,6 +479,51 @@ def _member(value: object, name: str) -> dict[str, object]:
 
 def _is_relative(path: str) -> bool:
     return bool(path) and all(part not in ("", ".", "..") for part in path.split("/"))
+
+
+_CONNECTION_FAILURES = frozenset({"ConnectionError", "ClientConnectionError", "TimeoutError", "HTTPClientError", "ConnectTimeoutError"})
+"""The names of the errors (among each one's classes) that say a store could not be reached, rather than that it answered.
+
+They are named rather than imported, so that neither aiohttp nor botocore
+need be installed: the builtin `ConnectionError` (refused, reset),
+aiohttp's `ClientConnectionError`, botocore's `ConnectionError` (an
+endpoint that cannot be reached) and `HTTPClientError`, and a timeout.
+"""
+_UNREACHABLE_ERRNOS = frozenset({errno.ENETUNREACH, errno.EHOSTUNREACH, errno.ECONNREFUSED, errno.ECONNRESET, errno.ETIMEDOUT})
+
+
+def is_connection_failure(error: BaseException) -> bool:
+    """Whether `error` says the store could not be reached (refused, reset, unreachable, no answer), not that it answered (a 404 or a 500)."""
+    if isinstance(error, OSError) and error.errno in _UNREACHABLE_ERRNOS:
+        return True
+    return any(kind.__name__ in _CONNECTION_FAILURES for kind in type(error).__mro__)
+
+
+class _Answers:
+    """Whether a store still answers: after `LIMIT` requests in a row that could not reach it, and none answered since, it is taken to have stopped."""
+
+    LIMIT = 8
+
+    def __init__(self) -> None:
+        self._in_a_row = 0
+        self.stopped: str | None = None
+
+    def heard(self, outcome: object) -> None:
+        """Count what one request gave: an answer of any kind, or a failure to connect."""
+        if isinstance(outcome, StoppedAnswering):
+            return
+        if not isinstance(outcome, BaseException) or not is_connection_failure(outcome):
+            self._in_a_row = 0
+            return
+        self._in_a_row += 1
+        if self._in_a_row >= self.LIMIT and self.stopped is None:
+            reason = "no answer in time" if isinstance(outcome, TimeoutError) else _reason(outcome)
+            self.stopped = f"{self._in_a_row} requests in a row could not reach it ({reason})"
+
+
+def _offers_no_listing(error: BaseException) -> bool:
+    """Whether a failure to list the root says that the store lists nothing to this client (not found, not allowed), as plain HTTP and a bucket without ListBucket do."""
+    return isinstance(error, FileNotFoundError | PermissionError) or getattr(error, "status", None) in (403, 404)
 
 
 def _protocol_names(fs: FileSystem) -> tuple[str, ...]:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol, TextIO
 
 from zarr_metadata._json import Loc
+from zarr_metadata.cli._escape import decodable, printable
 from zarr_metadata.cli._findings import Finding
 
 if TYPE_CHECKING:
@@ -32,13 +33,23 @@ def label(finding: Finding) -> str:
 
 
 def text_line(finding: Finding) -> str:
-    """`PATH:LINE:COL: POINTER KIND: MESSAGE`, the severity before KIND when it is not an error (`warning unlisted`)."""
-    return f"{finding.path}:{finding.line}:{finding.column}: {pointer(finding.loc)} {label(finding)}: {finding.message}"
+    """`PATH:LINE:COL: POINTER KIND: MESSAGE`, the severity before KIND when it is not an error (`warning unlisted`).
+
+    A control character in a name or a key is written as an escape (`\\n`), so one finding is one line.
+    """
+    return printable(f"{finding.path}:{finding.line}:{finding.column}: {pointer(finding.loc)} {label(finding)}: {finding.message}")
 
 
 def json_line(finding: Finding) -> str:
-    """The finding as one line of JSON, its location as an array of keys and indices."""
-    return json.dumps(dataclasses.asdict(finding))
+    """The finding as one line of JSON, its location as an array of keys and indices.
+
+    JSON escapes control characters itself; a byte of a name that is not UTF-8 is written `\\xff`, since JSON text is Unicode.
+    """
+    found = dataclasses.asdict(finding)
+    found["path"] = decodable(finding.path)
+    found["message"] = decodable(finding.message)
+    found["loc"] = [decodable(step) if isinstance(step, str) else step for step in finding.loc]
+    return json.dumps(found)
 
 
 @dataclasses.dataclass
@@ -49,6 +60,10 @@ class Tally:
     problems: int = 0
     warnings: int = 0
     repairs: int = 0
+    not_checked: int = 0
+    """Documents a store was known to hold but that were not read (it stopped answering)."""
+    not_listed: int = 0
+    """Directories, or whole stores, that could not be listed: what they hold was not seen."""
 
     def count(self, finding: Finding) -> None:
         """Count `finding` under its severity."""
@@ -59,11 +74,27 @@ class Tally:
         else:
             self.repairs += 1
 
+    def as_json(self) -> dict[str, int]:
+        """The counts, by name; what was not seen only when something was not, as the summary line gives it."""
+        counts = dataclasses.asdict(self)
+        for unseen in ("not_checked", "not_listed"):
+            if not counts[unseen]:
+                del counts[unseen]
+        return counts
+
     def summary(self, *, repairs: bool) -> str:
-        """`N documents, M problems, K warnings`, and `, R repairs` when repairs were asked for."""
+        """`N documents, M problems, K warnings`, `, R repairs` when repairs were asked for, then what was not seen, if anything was not.
+
+        What was not seen: `, U documents not checked` (known, not read) and
+        `, D directories not listed` (what they hold unknown).
+        """
         parts = [_counted(self.documents, "document"), _counted(self.problems, "problem"), _counted(self.warnings, "warning")]
         if repairs:
             parts.append(_counted(self.repairs, "repair"))
+        if self.not_checked:
+            parts.append(f"{_counted(self.not_checked, 'document')} not checked")
+        if self.not_listed:
+            parts.append(f"{self.not_listed} {'directory' if self.not_listed == 1 else 'directories'} not listed")
         return ", ".join(parts)
 
 
@@ -99,7 +130,7 @@ class LineReport:
     def end(self, tally: Tally, statistics: Statistics | None) -> None:
         """Write the statistics, then the summary line."""
         if statistics is not None:
-            self._out.writelines(line + "\n" for line in statistics.text_lines())
+            self._out.writelines(printable(line) + "\n" for line in statistics.text_lines())
         if not self._quiet:
             self._out.write(tally.summary(repairs=self._repairs) + "\n")
 
@@ -108,7 +139,8 @@ class JSONReport:
     """A JSON object per line for each finding, then one for the statistics and one for the summary.
 
     The two last are `{"statistics": {"kinds": [...], "pointers": [...]}}`
-    and `{"summary": {"documents": N, "problems": N, "warnings": N, "repairs": N}}`,
+    and `{"summary": {"documents": N, "problems": N, "warnings": N, "repairs": N}}`
+    (with `"not_checked"` and `"not_listed"` when a run left anything unseen),
     told from a finding by their one key.
     """
 
@@ -125,4 +157,4 @@ class JSONReport:
         if statistics is not None:
             self._out.write(json.dumps({"statistics": statistics.as_json()}) + "\n")
         if not self._quiet:
-            self._out.write(json.dumps({"summary": dataclasses.asdict(tally)}) + "\n")
+            self._out.write(json.dumps({"summary": tally.as_json()}) + "\n")

@@ -1,16 +1,17 @@
-"""Repaired documents written back: each as its writer would have written it, the original kept byte for byte."""
+"""Repaired documents: only the values the repairs changed rewritten, the rest of the text as it was."""
 
 from __future__ import annotations
 
-import difflib
+import itertools
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import cast
 
+from zarr_metadata._json import Loc
 from zarr_metadata.cli._findings import Finding, Rewrite
-from zarr_metadata.cli._store import DirectoryStore, Store, StoreError
-
-BACKUP_SUFFIX = ".orig"
+from zarr_metadata.cli._json_text import BrokenJSON, parse_json_text
+from zarr_metadata.cli._locate import locate
 
 _FIRST_INDENT = re.compile(r"\n([ \t]+)\S")
 
@@ -19,13 +20,79 @@ def rewrite_of(key: str, original: bytes, text: str, repaired: object, findings:
     """The rewrite of a document whose repairs left no problem, as a tuple of one, or none.
 
     A document repair did not cure is never written, so that writing back
-    only ever turns a document a reader refuses into one it opens.
+    only ever turns a document a reader refuses into one it opens. Only the
+    values the repairs changed are rewritten (`edited`); the rest of the
+    text stays byte for byte.
     """
-    if not any(finding.severity == "repair" for finding in findings):
+    repaired_at = [finding.loc for finding in findings if finding.severity == "repair"]
+    if not repaired_at or any(finding.severity == "error" for finding in findings):
         return ()
-    if any(finding.severity == "error" for finding in findings):
-        return ()
-    return (Rewrite(key, original, serialised(text, repaired)),)
+    written = edited(text, repaired, repaired_at)
+    return (Rewrite(key, original, serialised(text, repaired) if written is None else written.encode("utf-8")),)
+
+
+def edited(text: str, repaired: object, repaired_at: Iterable[Loc]) -> str | None:
+    """`text` with the value at each of `repaired_at` written as `repaired` holds it, or its member removed where `repaired` has none.
+
+    None when an edit cannot be placed, or the edited text would not read as
+    `repaired`: the caller then writes the whole document anew.
+    """
+    locations = locate(text)
+    edits: list[tuple[int, int, str]] = []
+    for loc in dict.fromkeys(repaired_at):
+        value = _value_at(repaired, loc)
+        if value is not _ABSENT:
+            span = locations.span(loc)
+            if span is None:
+                return None
+            edits.append((*span, json.dumps(value, ensure_ascii=text.isascii())))
+        else:
+            member = locations.member_span(loc)
+            if member is None:
+                return None
+            edits.append((*_removed(text, *member), ""))
+    edits.sort()
+    if any(end > start for (_, end, _), (start, _, _) in itertools.pairwise(edits)):
+        return None  # overlapping edits
+    for start, end, replacement in reversed(edits):
+        text = text[:start] + replacement + text[end:]
+    read = parse_json_text(text)
+    if isinstance(read, BrokenJSON) or json.dumps(read.value) != json.dumps(repaired):
+        return None
+    return text
+
+
+def _removed(text: str, key_start: int, value_end: int) -> tuple[int, int]:
+    """The span to cut to remove the member from `key_start` to `value_end`, with the comma and the space that set it apart."""
+    before = key_start - 1
+    while before >= 0 and text[before] in _SPACE:
+        before -= 1
+    if before >= 0 and text[before] == ",":
+        return before, value_end  # from the comma after the member before it
+    after = value_end
+    while after < len(text) and text[after] in _SPACE:
+        after += 1
+    if after < len(text) and text[after] == ",":
+        following = after + 1
+        while following < len(text) and text[following] in _SPACE:
+            following += 1
+        return key_start, following  # up to the member after it, which takes its place
+    return before + 1, after  # the only member: the object becomes {}
+
+
+_ABSENT = object()
+_SPACE = " \t\r\n"
+
+
+def _value_at(value: object, loc: Loc) -> object:
+    for step in loc:
+        if isinstance(value, Mapping) and isinstance(step, str):
+            value = cast("Mapping[str, object]", value).get(step, _ABSENT)
+        elif isinstance(value, list | tuple) and isinstance(step, int) and 0 <= step < len(cast("Sequence[object]", value)):
+            value = cast("Sequence[object]", value)[step]
+        else:
+            return _ABSENT
+    return value
 
 
 def serialised(text: str, value: object) -> bytes:
@@ -37,37 +104,3 @@ def serialised(text: str, value: object) -> bytes:
     if text.endswith("\n"):
         written += "\n"
     return written.encode("utf-8")
-
-
-def unified_diff(path: str, rewrite: Rewrite) -> str:
-    """The change a rewrite makes, as a unified diff whose two sides are both named `path`."""
-    before = rewrite.original.decode("utf-8", errors="replace").splitlines(keepends=True)
-    after = rewrite.repaired.decode("utf-8").splitlines(keepends=True)
-    lines = difflib.unified_diff(before, after, fromfile=f"a/{path}", tofile=f"b/{path}")
-    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)
-
-
-def write_back(store: Store, rewrites: Iterable[Rewrite], backup_dir: str | None) -> list[tuple[Rewrite, StoreError]]:
-    """Write each rewrite to `store`, keeping its original first; the rewrites that could not be written, with why.
-
-    The original goes beside the document (`zarr.json.orig`) or, with
-    `backup_dir`, to the same key under that local directory. A document is
-    replaced only once its original is safe.
-    """
-    failed: list[tuple[Rewrite, StoreError]] = []
-    backups: Store = DirectoryStore(backup_dir) if backup_dir is not None else store
-    for rewrite in rewrites:
-        backup_key = rewrite.key if backup_dir is not None else rewrite.key + BACKUP_SUFFIX
-        try:
-            _write(backups, backup_key, rewrite.original)
-            _write(store, rewrite.key, rewrite.repaired)
-        except StoreError as error:
-            failed.append((rewrite, error))
-    return failed
-
-
-def _write(store: Store, key: str, data: bytes) -> None:
-    write = getattr(store, "write", None)
-    if write is None:
-        raise StoreError(f"cannot write {store.path(key)}: the store {store.name} cannot be written")
-    write(key, data)

@@ -16,10 +16,11 @@ from zarr_metadata.cli._findings import Checked, Finding, Rewrite, io_error
 from zarr_metadata.cli._hierarchy import STORE_SUFFIX, Tree
 from zarr_metadata.cli._open import Opened, open_target
 from zarr_metadata.cli._parallel import BATCH, can_fork, check_batch, checked_in_workers, cores
-from zarr_metadata.cli._rewrite import unified_diff, write_back
+from zarr_metadata.cli._plan import planned
 from zarr_metadata.cli._source import Source
-from zarr_metadata.cli._store import DirectoryStore, StoreError, tree_of
+from zarr_metadata.cli._store import DirectoryStore, Incomplete, StoreError, tree_of
 from zarr_metadata.cli._walk import METADATA_FILES, Target, directory_targets, join, named_target
+from zarr_metadata.cli._write import unified_diff, write_back
 
 PARALLEL_FROM = 4 * BATCH
 """The fewest targets worth starting worker processes for."""
@@ -33,11 +34,19 @@ Progress = Callable[[int, int], None]
 
 @dataclasses.dataclass
 class Outcome:
-    """What a run did: documents read, and how many targets were opened and how many could not be."""
+    """What a run did: documents read, and how many targets were opened and how many could not be.
+
+    `not_checked` counts the documents a store was known to hold but that
+    were not read (it stopped answering), and `not_listed` the directories
+    that could not be listed (and the stores that could not be listed at
+    all), below which nobody can say how many there are.
+    """
 
     documents: int = 0
     opened: int = 0
     unopened: int = 0
+    not_checked: int = 0
+    not_listed: int = 0
 
 
 def run(
@@ -86,21 +95,25 @@ class _Run:
         self.outcome = Outcome()
         self.seen: set[tuple[str, tuple[str, ...]]] | None = set() if len(names) > 1 else None
         """What was checked, by identity, when several targets might name the same files; None when one target cannot."""
+        self._left: int | None = None
+        """The documents of the group read when the store was found to have stopped answering, none of them checked; None until it has."""
+        self._unlisted: dict[str, StoreError] = {}
+        """Why each directory met in the store being checked could not be listed, until its `unlisted` target is reported."""
 
     def store(self, name: str, opened: Opened) -> None:
         """Check the targets of one opened store, or the one file named in it, as they are found."""
         store = opened.store
+        excluded = functools.partial(_excluded, opened=opened, options=self.options) if self.options.exclude else None
         if isinstance(store, DirectoryStore):
             # A directory is walked as it is checked, so no listing of it is held.
-            excluded = functools.partial(_excluded, opened=opened, options=self.options) if self.options.exclude else None
             source, directories = Source(store, excluded=excluded), store.tree()
         else:
             try:
-                keys = [key for key in store.listing() if not _excluded(key, opened, self.options)]
+                keys = list(store.listing())
             except StoreError as error:
                 self.emit(io_error(name, str(error)))
                 return
-            source, directories = Source(store, keys), tree_of(keys)
+            source, directories = Source(store, keys, excluded=excluded), tree_of(keys, opened.unlisted())
         if opened.named is not None:
             # A file named alone stands for its node, whose other files sit beside it.
             none: list[str] = []
@@ -114,35 +127,63 @@ class _Run:
         met = _Counted(targets)
         fresh = (target for target in met if self._first_sight(opened, target))
         read = listed = 0
+        rewrites: list[Rewrite] = []
+        self._left, self._unlisted = None, {}
         for group, found in self._checked(source, opened, fresh):
             listed += sum(len(target.keys) for target in group)
             for target, checked in zip(group, found, strict=True):
                 self._report(source, target, checked, tree)
+                rewrites.extend(checked.rewrites)
                 read += len(target.keys)
             if self.progress is not None:
                 self.progress(read, listed)
-        if not met.count:
+        stopped = opened.stopped()
+        if stopped is not None:
+            self._abandon(name, stopped, fresh)
+        elif not met.count:
             self.emit(Finding(name, 1, 1, (), "no_metadata", f"no Zarr metadata found in {name}", "error"))
+        if rewrites and self.options.repair:
+            self._rewrite(source, rewrites)
+
+    def _abandon(self, name: str, why: str, rest: Iterator[Target]) -> None:
+        """Say, once, that the store `name` stopped answering, and how many of its documents were left unchecked."""
+        self._left = self._left or 0
+        # The directories left that could not be listed are counted, not reported: the one finding says why.
+        for target in rest:
+            self._left += len(target.keys)
+            self.outcome.not_listed += target.kind == "unlisted"
+        self.outcome.not_checked += self._left
+        left = f"{self._left} document{'' if self._left == 1 else 's'}"
+        self.emit(io_error(name, f"{name} stopped answering: {why}; {left} not checked"))
 
     def _targets(self, name: str, opened: Opened, directories: Iterable[tuple[str, list[str] | StoreError]]) -> Iterator[Target]:
-        """The targets of a store's directories, in tree order; a directory that cannot be read is an `io_error` at its path."""
+        """The targets of a store's directories, in tree order; a directory that cannot be listed is an `unlisted` target, reported in its place."""
         for directory, names in directories:
             if isinstance(names, StoreError):
-                self.emit(io_error(opened.store.path(directory) if directory else name, str(names)))
+                self._unlisted[directory] = names
+                yield Target("unlisted", directory, ())
                 continue
-            kept = {item for item in names if item in METADATA_FILES and not _excluded(join(directory, item), opened, self.options)}
-            if kept:
-                yield from directory_targets(directory, kept)
+            found = {item for item in names if item in METADATA_FILES}
+            if not found:
+                continue
+            if self.options.exclude:
+                excluded = {item for item in found if _excluded(join(directory, item), opened, self.options)}
+                yield from directory_targets(directory, found - excluded, excluded)
+            else:
+                yield from directory_targets(directory, found)
 
     def _checked(self, source: Source, opened: Opened, targets: Iterator[Target]) -> Iterator[tuple[Sequence[Target], list[Checked]]]:
         """Groups of `targets` in order, each with what checking it finds: here, or in worker processes when the store is local and large."""
         if opened.ahead:
-            yield from self._checked_reading_ahead(source, targets)
+            yield from self._checked_reading_ahead(source, opened, targets)
             return
         first = list(itertools.islice(targets, PARALLEL_FROM))
         workers = cores()
         if len(first) < PARALLEL_FROM or not opened.parallel or workers < 2 or not can_fork():
             for batch in _batches(itertools.chain(first, targets), BATCH):
+                source.prefetch(_keys_of(batch))
+                if self._stopped(opened, batch):
+                    return
                 yield batch, check_batch(source, batch, self.options)
             return
         # The first batch here, so that the workers start with what it compiled.
@@ -152,7 +193,17 @@ class _Run:
         tasks = _batches(itertools.chain(first[BATCH:], targets), TASK)
         yield from checked_in_workers(source, tasks, self.options, workers)
 
-    def _checked_reading_ahead(self, source: Source, targets: Iterator[Target]) -> Iterator[tuple[Sequence[Target], list[Checked]]]:
+    def _stopped(self, opened: Opened, group: Sequence[Target]) -> bool:
+        """Whether the store stopped answering by the time `group` was read, which is then left unchecked."""
+        if opened.stopped() is None:
+            return False
+        self._left = len(_keys_of(group))
+        self.outcome.not_listed += sum(target.kind == "unlisted" for target in group)
+        return True
+
+    def _checked_reading_ahead(
+        self, source: Source, opened: Opened, targets: Iterator[Target]
+    ) -> Iterator[tuple[Sequence[Target], list[Checked]]]:
         """Groups of `targets` with what checking each finds, each group's files read while the one before is checked.
 
         A group holds enough targets to keep `--jobs` requests busy for a while,
@@ -164,40 +215,63 @@ class _Run:
             fetched = source.fetch_ahead(_keys_of(group), fetcher) if group else None
             while group is not None and fetched is not None:
                 fetched.result()
+                if self._stopped(opened, group):
+                    return
                 following = next(groups, None)
                 fetched = source.fetch_ahead(_keys_of(following), fetcher) if following else None
                 yield group, check_batch(source, group, self.options)
                 group = following
 
     def _report(self, source: Source, target: Target, checked: Checked, tree: Tree | None) -> None:
+        if target.kind == "unlisted":
+            self.outcome.not_listed += 1
+            error = self._unlisted.pop(target.directory)
+            self.emit(_unlisted(source.path(target.directory) if target.directory else source.store.name, error))
+            return
         self.outcome.documents += len(target.keys)
         for finding in checked.findings:
             self.emit(finding)
-        if tree is not None and target.kind != "v2_consolidated":
+        if tree is not None and target.kind == "excluded":
+            tree.present(target.directory)
+        elif tree is not None and target.kind != "v2_consolidated":
             v3 = target.kind == "v3"
             for finding in tree.judge(target.directory, checked.node_type, source.path(target.keys[0]), v3=v3):
                 self.emit(finding)
-        if checked.rewrites and self.options.repair:
-            self._rewrite(source, checked.rewrites)
 
     def _rewrite(self, source: Source, rewrites: Sequence[Rewrite]) -> None:
-        """Show or write what repairs changed, as `--diff` or `--write` asks."""
+        """Show or write what repairs changed in one store, as `--diff` or `--write` asks, once the writes are planned together."""
+        if not (self.options.diff or self.options.write):
+            return
+        rewrites, refused = planned(source, rewrites)
+        for left_out in refused:
+            message = (
+                f"its repair is neither written nor shown: repaired alone, it would disagree with {source.path(left_out.other)}, "
+                "whose own repair is not made (a document and its consolidated copy are repaired together, or neither)"
+            )
+            self.emit(Finding(source.path(left_out.rewrite.key), 1, 1, (), "not_written", message, "error"))
         if self.options.diff:
             for rewrite in rewrites:
                 self.show_diff(unified_diff(source.path(rewrite.key), rewrite))
         elif self.options.write:
-            for rewrite, error in write_back(source.store, rewrites, self.options.backup_dir):
-                self.emit(io_error(source.path(rewrite.key), f"the repaired document was not written: {error}"))
+            for failed in write_back(source.store, rewrites, self.options.backup_dir, source.holds):
+                self.emit(Finding(source.path(failed.rewrite.key), 1, 1, (), failed.kind, failed.message, "error"))
 
     def _first_sight(self, opened: Opened, target: Target) -> bool:
         """Whether `target` is met for the first time: a node named as a directory and again by one of its files is checked once."""
         if self.seen is None:
             return True
-        identity = (target.kind, tuple(opened.identity(key) for key in target.keys))
+        identity = (target.kind, tuple(opened.identity(key) for key in target.keys or (target.directory,)))
         if identity in self.seen:
             return False
         self.seen.add(identity)
         return True
+
+
+def _unlisted(path: str, error: StoreError) -> Finding:
+    """The finding of a directory that could not be listed: an `io_error`, or `incomplete` for a store that could not be listed at all."""
+    if isinstance(error, Incomplete):
+        return Finding(path, 1, 1, (), "incomplete", str(error), "error")
+    return io_error(path, str(error))
 
 
 def _keys_of(targets: Sequence[Target] | None) -> list[str]:

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from zarr_metadata import __version__
+from zarr_metadata.cli._escape import decodable
 from zarr_metadata.cli._findings import Finding, Severity
 from zarr_metadata.cli._open import is_url
 from zarr_metadata.cli._report import Tally, pointer
@@ -36,17 +37,25 @@ RULES: dict[str, str] = {
     "unknown_key": "An object has a member it does not define.",
     "invalid_json": "A metadata file is not UTF-8 JSON.",
     "duplicate_key": "An object names a member twice.",
-    "unknown_name": "A name nothing in scope claims, so no reader can open the node.",
+    "unknown_name": "A name nothing in scope claims, so no reader limited to the scope can open the node.",
     "unlisted": "Consolidated metadata leaves out a node of the store.",
     "invalid_hierarchy": "A node cannot be reached from the root of its store, or is named as Zarr does not allow.",
     "no_metadata": "A target holds no Zarr metadata.",
     "io_error": "A store or a document could not be read.",
+    "incomplete": "A store could be neither listed nor read through consolidated metadata, so some of it was not checked.",
     "zero_chunk_length": "Repaired: a chunk length of 0 along an empty dimension.",
     "null_consolidated_metadata": "Repaired: a consolidated_metadata member that is null.",
     "consolidated_metadata_in_zgroup_entry": "Repaired: a consolidated_metadata member in the .zgroup entry of a .zmetadata.",
     "non_finite_fill_value": "Repaired: a fill value written as a bare NaN or Infinity.",
+    "repairable": "A known writer bug that zarr-python reads and a repair cures (--repair --write).",
+    "non_standard_json": "JSON text that Python reads but strict JSON parsers refuse (a bare NaN, a lone surrogate).",
+    "ignored_member": "A member a v2 document does not define, which readers ignore.",
+    "not_written": "A repaired document --write did not write, and why.",
 }
-"""The short description of the rule of each kind of finding; a kind not here is described by its name."""
+"""The short description of the rule of each kind of finding; a kind not here is described by its name.
+
+Its keys are also the kinds `--ignore` and `--select` take.
+"""
 
 
 class SarifReport:
@@ -99,7 +108,7 @@ def _result(finding: Finding, rule_index: int) -> dict[str, object]:
         "ruleId": finding.kind,
         "ruleIndex": rule_index,
         "level": LEVELS[finding.severity],
-        "message": {"text": f"{pointer(finding.loc)}: {finding.message}"},
+        "message": {"text": decodable(f"{pointer(finding.loc)}: {finding.message}")},
         "locations": [location],
     }
 
@@ -107,11 +116,12 @@ def _result(finding: Finding, rule_index: int) -> dict[str, object]:
 def artifact_uri(path: str) -> str:
     """The path a finding names, as a URI reference: a URL as it is, a file path (relative or not) with `/` separators and percent-escapes."""
     if is_url(path):
-        return path
+        return decodable(path)
     if os.sep != "/":
         path = path.replace(os.sep, "/")
     # ":" is escaped too, so that a relative path whose first name holds one is not read as a URL's scheme.
-    return urllib.parse.quote(path, safe="/!$&'()*+,;=@~")
+    # A byte of a name that is not UTF-8 is escaped as the byte it is (`%FF`).
+    return urllib.parse.quote(path, safe="/!$&'()*+,;=@~", errors="surrogateescape")
 
 
 def information_uri() -> str | None:

@@ -18,6 +18,7 @@ from zarr_metadata._schema_v3 import (
     group_metadata_json_schema_v3,
     node_metadata_json_schema_v3,
 )
+from zarr_metadata.cli._settings import Settings
 from zarr_metadata.json_schema import JSONSchema
 from zarr_metadata.v2 import KNOWN_V2
 from zarr_metadata.v2.definition import CORE_V2
@@ -53,7 +54,12 @@ def add_schema_command(commands: Any) -> None:
         choices=tuple(_DOCUMENTS),
         help="node (a zarr.json, the default), array, group, or a v2 file: zarray, zgroup, zmetadata",
     )
-    schema.add_argument("--context", choices=tuple(_SCOPES), default="extensions", help="the scope the schema claims (default: extensions)")
+    schema.add_argument(
+        "--context",
+        choices=tuple(_SCOPES),
+        default=Settings.context,
+        help=f"the scope the schema claims (default: {Settings.context}, as for check)",
+    )
 
 
 def print_schema(arguments: argparse.Namespace, out: TextIO) -> int:

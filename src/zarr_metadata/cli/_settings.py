@@ -17,8 +17,9 @@ class Settings:
     """Every option of `check` but the targets and where the settings come from, each at its default until something sets it.
 
     A config file names each field with hyphens for underscores (`exit-zero`).
-    `jobs` and `timeout` are None when nothing sets them, which leaves the
-    checker's own defaults.
+    `jobs`, `timeout` and `max_document_size` are None when nothing sets
+    them, which leaves the checker's own defaults. `stdin_filename` is given
+    on the command line only: it says what one run's standard input holds.
     """
 
     context: Context = "known"
@@ -26,6 +27,8 @@ class Settings:
     allow: tuple[str, ...] = ()
     definitions: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
     format: Format = "text"
     jobs: int | None = None
     timeout: float | None = None
@@ -36,6 +39,11 @@ class Settings:
     write: bool = False
     diff: bool = False
     backup_dir: str | None = None
+    max_document_size: int | None = None
+    follow_external_links: bool = False
+    stdin_filename: str | None = None
 
 
 FIELDS = frozenset(field.name for field in dataclasses.fields(Settings))
+COMMAND_LINE_ONLY = frozenset({"stdin_filename"})
+"""Settings that say what one run reads, which no config file sets."""

@@ -24,7 +24,7 @@ class Source:
         self.store = store
         self._keys = frozenset(keys) if keys is not None else None
         self._excluded = excluded
-        """Keys the user left out (`--exclude`): as if the store did not hold them."""
+        """Keys the user left out (`--exclude`): held by the store, but neither read nor compared with anything."""
         self._read: dict[str, bytes | StoreError] = {}
         # A remote store's next batch may be fetched while this one is checked
         # (`fetch_ahead`); the store is asked one thing at a time.
@@ -35,18 +35,21 @@ class Source:
         return self.store.path(key)
 
     def holds(self, key: str) -> bool:
-        """Whether the store holds `key`."""
+        """Whether the store holds `key`, excluded or not."""
         if self._keys is not None:
             return key in self._keys
-        if self._excluded is not None and self._excluded(key):
-            return False
         return isinstance(self.store, DirectoryStore) and self.store.has(key)
 
+    def excluded(self, key: str) -> bool:
+        """Whether the user left `key` out (`--exclude`)."""
+        return self._excluded is not None and self._excluded(key)
+
     def keys_below(self, directory: str) -> Iterator[str]:
-        """Every key at or below the directory `directory` (`""` is the root), sorted."""
+        """Every key at or below the directory `directory` (`""` is the root) that is not excluded, sorted."""
         below = f"{directory}/" if directory else ""
         if self._keys is not None:
-            yield from sorted(key for key in self._keys if key.startswith(below))
+            keys = sorted(key for key in self._keys if key.startswith(below))
+            yield from (key for key in keys if self._excluded is None or not self._excluded(key))
         elif isinstance(self.store, DirectoryStore):
             for at, names in self.store.tree(directory):
                 if not isinstance(names, StoreError):

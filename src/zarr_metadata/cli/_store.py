@@ -8,17 +8,32 @@ write, which is how findings name their file.
 
 from __future__ import annotations
 
-import contextlib
 import os
+import stat
+import warnings
 import zipfile
-from collections.abc import Iterable, Iterator, Sequence
-from typing import Protocol
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import BinaryIO, Protocol
 
-__all__ = ["DirectoryStore", "Store", "StoreError", "ZipStore", "parent_key", "tree_of"]
+from zarr_metadata.cli._bounded_read import (
+    DEFAULT_MAX_DOCUMENT_SIZE,
+    read_regular_file,
+    read_stream,
+    too_large,
+)
+from zarr_metadata.cli._files import is_inside, replace_file, unsafe_key
+from zarr_metadata.cli._links import leaves_store, outside_error_text
+from zarr_metadata.cli._store_error import StoreError
+
+__all__ = ["DirectoryStore", "Incomplete", "StoppedAnswering", "Store", "StoreError", "ZipStore", "parent_key", "tree_of"]
 
 
-class StoreError(Exception):
-    """A store, or a key in it, that cannot be listed or read: the message says which and why."""
+class Incomplete(StoreError):
+    """A store that could not be listed and holds no consolidated metadata: the message says what of it was read, and why no more."""
+
+
+class StoppedAnswering(StoreError):
+    """A read not made, since the store had stopped answering."""
 
 
 class Store(Protocol):
@@ -54,8 +69,14 @@ def parent_key(key: str) -> str:
 class DirectoryStore:
     """A directory on the local file system, each file a key."""
 
-    def __init__(self, root: str) -> None:
+    def __init__(
+        self, root: str, *, max_document_size: int = DEFAULT_MAX_DOCUMENT_SIZE, follow_external_links: bool = False
+    ) -> None:
         self.name = root
+        self.max_document_size = max_document_size
+        """The most bytes a document read from the store may hold."""
+        self.follow_external_links = follow_external_links
+        """Whether a document that links to a file outside the store is read."""
         self._prefix = "" if not root else root if root.endswith(os.sep) else root + os.sep
 
     def listing(self) -> Iterator[str]:
@@ -71,9 +92,13 @@ class DirectoryStore:
 
         Tree order visits a directory before what is below it, each level
         sorted, so the nodes of a store can be checked as they are found. A link
-        to a directory is listed as a file, not followed, as os.walk does.
+        to a directory is followed, as zarr-python's local store follows it when
+        it opens the node behind it, unless it leads back to a directory on the
+        way down to it (a loop, told by device and inode).
         """
         pending = [below]
+        # The device and inode of directories above a link, learnt only when a link is met.
+        identities: dict[str, tuple[int, int]] = {}
         while pending:
             directory = pending.pop()
             path = self.path(directory) if directory else self.name or os.curdir
@@ -82,7 +107,10 @@ class DirectoryStore:
             try:
                 with os.scandir(path) as entries:
                     for entry in entries:
-                        (subdirectories if entry.is_dir(follow_symlinks=False) else files).append(entry.name)
+                        # A plain directory is told by the entry alone; only a link costs a stat.
+                        plain = entry.is_dir(follow_symlinks=False)
+                        linked = not plain and entry.is_symlink() and self._follows(directory, entry, identities)
+                        (subdirectories if plain or linked else files).append(entry.name)
             except OSError as error:
                 yield directory, StoreError(f"cannot read {error.filename or path}: {error.strerror or error}")
                 continue
@@ -91,6 +119,33 @@ class DirectoryStore:
             prefix = f"{directory}/" if directory else ""
             pending.extend(prefix + name for name in sorted(subdirectories, reverse=True))
 
+    def _follows(self, directory: str, link: os.DirEntry[str], identities: dict[str, tuple[int, int]]) -> bool:
+        """Whether the link `link` in `directory` leads to a directory that is not one on the way down to it.
+
+        A link to a file is a file, read where it leads (what may be read
+        there is decided where documents are read, not here); a broken link
+        is a file too, whose read then fails.
+        """
+        try:
+            target = link.stat()
+        except OSError:
+            return False
+        if not stat.S_ISDIR(target.st_mode):
+            return False
+        found = (target.st_dev, target.st_ino)
+        parts = directory.split("/") if directory else []
+        for depth in range(len(parts) + 1):
+            above = "/".join(parts[:depth])
+            if above not in identities:
+                try:
+                    status = os.stat(self.path(above) if above else self.name or os.curdir)
+                except OSError:
+                    continue
+                identities[above] = (status.st_dev, status.st_ino)
+            if identities[above] == found:
+                return False
+        return True
+
     def has(self, key: str) -> bool:
         """Whether the store holds `key` (a file, or a link, even a broken one)."""
         return os.path.lexists(self.path(key))
@@ -98,10 +153,16 @@ class DirectoryStore:
     def read(self, key: str) -> bytes:
         path = self.path(key)
         try:
-            with open(path, "rb") as file:
-                return file.read()
+            known = os.lstat(path)
         except OSError as error:
             raise StoreError(f"cannot read {path}: {error.strerror or error}") from None
+        if not stat.S_ISLNK(known.st_mode):
+            return read_regular_file(path, self.max_document_size, known)
+        if not self.follow_external_links:
+            outside = leaves_store(path, self.name)
+            if outside is not None:
+                raise StoreError(outside_error_text(path, outside))
+        return read_regular_file(path, self.max_document_size)  # what the link leads to is judged
 
     def read_many(self, keys: Sequence[str]) -> list[bytes | StoreError]:
         return [_read_or_error(self, key) for key in keys]
@@ -110,12 +171,23 @@ class DirectoryStore:
         return self._prefix + (key if os.sep == "/" else key.replace("/", os.sep))
 
     def write(self, key: str, data: bytes, *, durable: bool = True) -> None:
-        """Put `data` under `key`, through a temporary file renamed into place; raises `StoreError`.
+        """Put `data` under `key`, through a temporary file renamed into place, keeping the file's mode, owner and link; raises `StoreError`.
 
-        `durable=False` leaves the bytes to the operating system's cache, for a
-        writer of many files that makes them durable at once (`os.sync`).
+        A key that would leave the directory, or a link whose file is outside
+        it, is refused: nothing is written outside the store. `durable=False`
+        leaves the bytes to the operating system's cache, for a writer of many
+        files that makes them durable at once (`os.sync`).
         """
-        write_file_atomically(self.path(key), data, durable=durable)
+        path = self.path(key)
+        refused = unsafe_key(key)
+        if refused is None and not is_inside(self.name or os.curdir, path):
+            refused = f"{path} leads outside {self.name or os.curdir}"
+        if refused is not None:
+            raise StoreError(f"cannot write {path}: {refused}")
+        try:
+            replace_file(path, lambda file: file.write(data), durable=durable)
+        except OSError as error:
+            raise StoreError(f"cannot write {path}: {error.strerror or error}") from None
 
     def remove(self, key: str) -> None:
         """Remove the file under `key`; raises `StoreError`."""
@@ -129,14 +201,17 @@ class DirectoryStore:
 class ZipStore:
     """A `.zip` file holding a store, read in place: each member a key, as zarr-python's ZipStore writes it."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, *, max_document_size: int = DEFAULT_MAX_DOCUMENT_SIZE) -> None:
         self.name = path
+        self.max_document_size = max_document_size
+        """The most bytes a member read from the archive may hold, whatever its header says."""
         try:
             self._archive = zipfile.ZipFile(path)
-        except (OSError, zipfile.BadZipFile) as error:
-            raise StoreError(f"cannot read {path} as a zip file: {getattr(error, 'strerror', None) or error}") from None
+        except Exception as error:  # a broken archive raises whatever the part of it that breaks raises
+            raise StoreError(f"cannot read {path} as a zip file: {_zip_reason(error)}") from None
         # A name written twice in one archive keeps the last member, as zipfile reads it.
-        self._members = {info.filename: info for info in self._archive.infolist() if not info.is_dir()}
+        # A name cut short by a NUL byte may be empty, which is no key.
+        self._members = {info.filename: info for info in self._archive.infolist() if info.filename and not info.is_dir()}
         self._written: dict[str, bytes] = {}
         self._removed: set[str] = set()
 
@@ -147,10 +222,17 @@ class ZipStore:
         member = self._members.get(key)
         if member is None:
             raise StoreError(f"cannot read {self.path(key)}: no such member")
+        limit = self.max_document_size
+        if member.file_size > limit:
+            raise too_large(self.path(key), limit, member.file_size)
         try:
-            return self._archive.read(member)
-        except (OSError, zipfile.BadZipFile, RuntimeError, NotImplementedError) as error:
-            raise StoreError(f"cannot read {self.path(key)}: {error}") from None
+            with self._archive.open(member) as stream:
+                data = read_stream(stream, limit)
+        except Exception as error:  # a broken member (bad CRC, truncated, encrypted, unknown compression) is not JSON to judge
+            raise StoreError(f"cannot read {self.path(key)}: {_zip_reason(error)}") from None
+        if data is None:
+            raise too_large(self.path(key), limit)  # its header said less than it holds
+        return data
 
     def read_many(self, keys: Sequence[str]) -> list[bytes | StoreError]:
         return [_read_or_error(self, key) for key in keys]
@@ -174,48 +256,38 @@ class ZipStore:
         finally:
             self._archive.close()
 
+    def has(self, key: str) -> bool:
+        """Whether the archive holds `key`, or will once it is closed."""
+        return key in self._members or key in self._written
+
     def _rewrite(self) -> None:
         # A zip file cannot change a member in place: every member is copied to a new
         # archive beside it, which then replaces the old one, so a failure leaves it whole.
-        temporary = f"{self.name}.{os.getpid()}.tmp"
         try:
-            with zipfile.ZipFile(temporary, "w") as archive:
-                for key, member in self._members.items():
-                    if key not in self._written and key not in self._removed:
-                        archive.writestr(member, self._archive.read(member))
-                for key, data in self._written.items():
-                    archive.writestr(key, data, compress_type=self._compression(key))
-            os.replace(temporary, self.name)
-        except (OSError, zipfile.BadZipFile) as error:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
+            replace_file(self.name, self._copy)
+        except (OSError, zipfile.BadZipFile, zipfile.LargeZipFile, RuntimeError, NotImplementedError) as error:
             raise StoreError(f"cannot write {self.name}: {getattr(error, 'strerror', None) or error}") from None
 
-    def _compression(self, key: str) -> int:
-        member = self._members.get(key)
-        return member.compress_type if member is not None else zipfile.ZIP_STORED
+    def _copy(self, file: BinaryIO) -> None:
+        """Write the archive with what was put: every member kept, in order, duplicates and directories too."""
+        with zipfile.ZipFile(file, "w") as archive, warnings.catch_warnings():
+            # A name written twice is kept twice, as it was: zipfile's warning about it says nothing new.
+            warnings.filterwarnings("ignore", "Duplicate name", UserWarning)
+            for member in self._archive.infolist():
+                if member.filename in self._removed:
+                    continue
+                # Of a name written twice, readers take the last member, so that is the one replaced.
+                replaced = member.filename in self._written and self._members.get(member.filename) is member
+                data = self._written[member.filename] if replaced else self._archive.read(member)
+                archive.writestr(member, data)
+            for key, data in self._written.items():
+                if key not in self._members:
+                    archive.writestr(key, data, compress_type=zipfile.ZIP_STORED)
 
 
-def write_file_atomically(path: str, data: bytes, *, durable: bool = True) -> None:
-    """Write `data` to the file at `path` through a temporary file beside it, renamed into place; raises `StoreError`.
-
-    With `durable`, the bytes reach the disk before the rename.
-    """
-    directory = os.path.dirname(path) or os.curdir
-    temporary = os.path.join(directory, f".{os.path.basename(path)}.{os.getpid()}.tmp")
-    try:
-        if not os.path.isdir(directory):
-            os.makedirs(directory, exist_ok=True)
-        with open(temporary, "wb") as file:
-            file.write(data)
-            if durable:
-                file.flush()
-                os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except OSError as error:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise StoreError(f"cannot write {path}: {error.strerror or error}") from None
+def _zip_reason(error: Exception) -> str:
+    text = str(getattr(error, "strerror", None) or error)
+    return text if isinstance(error, OSError | zipfile.BadZipFile) else f"a broken archive ({text or type(error).__name__})"
 
 
 def _read_or_error(store: Store, key: str) -> bytes | StoreError:
@@ -225,11 +297,20 @@ def _read_or_error(store: Store, key: str) -> bytes | StoreError:
         return error
 
 
-def tree_of(keys: Iterable[str]) -> Iterator[tuple[str, list[str] | StoreError]]:
-    """The directories of a store that can only list its keys, each with the names of its files, in tree order."""
+def tree_of(keys: Iterable[str], unlisted: Mapping[str, StoreError] | None = None) -> Iterator[tuple[str, list[str] | StoreError]]:
+    """The directories of a store that can only list its keys, each with the names of its files, in tree order.
+
+    Each directory of `unlisted` (one that could not be listed) comes with
+    its error, after the files found in it otherwise (through consolidated
+    metadata), if any were.
+    """
     found: dict[str, list[str]] = {}
     for key in keys:
         directory, _, name = key.rpartition("/")
         found.setdefault(directory, []).append(name)
-    for directory in sorted(found, key=lambda directory: directory.split("/") if directory else []):
-        yield directory, sorted(found[directory])
+    failed = unlisted or {}
+    for directory in sorted({*found, *failed}, key=lambda directory: directory.split("/") if directory else []):
+        if directory in found:
+            yield directory, sorted(found[directory])
+        if directory in failed:
+            yield directory, failed[directory]

@@ -15,4 +15,6 @@ def check_target(source: Source, target: Target, options: Options) -> Checked:
         return check_v2_node(source, target, options)
     if target.kind == "v2_consolidated":
         return check_zmetadata(source, target.keys[0], options)
+    if target.kind in ("excluded", "unlisted"):
+        return Checked([])
     return check_file(source, target.keys[0], options)

@@ -12,6 +12,8 @@ from zarr_metadata.definition import ResolvedField, UnclaimedField
 from zarr_metadata.definition._scope import Scope
 from zarr_metadata.model._array_v3 import SPEC_MEMBERS
 from zarr_metadata.model._group_v3 import GROUP_SPEC_MEMBERS
+from zarr_metadata.v2 import KNOWN_V2, ZarrV2Context
+from zarr_metadata.v3 import KNOWN
 from zarr_metadata.v3.definition import (
     ArrayExtraFieldDefinition,
     ExtraFieldDefinition,
@@ -26,20 +28,31 @@ def unknown_name_issues(
 
     A field whose object says `"must_understand": false` may be ignored by a
     reader, and a name in `allowed` is a private extension the user vouches
-    for; neither is reported.
+    for; neither is reported. In a scope narrower than `KNOWN` (or
+    `KNOWN_V2`) the message says only readers limited to it cannot open the
+    node, and names the known scope when that claims the name.
     """
+    widest = KNOWN_V2 if isinstance(scope, ZarrV2Context) else KNOWN
+    narrowed: dict[type[Any], bool] = {}
     for loc, field in fields:
         if not isinstance(field, UnclaimedField) or field.name in allowed or _may_be_ignored(field):
             continue
         kind = field.read_as
+        if kind not in narrowed:
+            narrowed[kind] = not widest.definitions_of(kind).keys() <= scope.definitions_of(kind).keys()
         member = issubclass(kind, ExtraFieldDefinition)
         if member:
             message = f'unknown member "{field.name}", which nothing in scope claims and which does not say "must_understand": false'
         else:
-            message = f'nothing in scope claims the {kind.label} "{field.name}", so no reader can open the node'
-        hint = closest(field.name, _claimed_names(kind, scope))
-        if hint is not None:
-            message += f'; did you mean "{hint}"?'
+            # In a narrower scope than the widest, a reader beyond it may know the name.
+            readers = "no reader limited to this scope" if narrowed[kind] else "no reader"
+            message = f'nothing in scope claims the {kind.label} "{field.name}", so {readers} can open the node'
+        if narrowed[kind] and widest.claimant(kind, field.name) is not None:
+            message += "; the known scope claims it (--context known)"
+        else:
+            hint = closest(field.name, _claimed_names(kind, scope))
+            if hint is not None:
+                message += f'; did you mean "{hint}"?'
         yield Issue((*at, *loc), "unknown_name", message, "error", at_key=member)
 
 

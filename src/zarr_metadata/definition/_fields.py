@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+import json
+from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
 
 from typing_extensions import TypeAliasType
@@ -27,8 +28,50 @@ def _no_nested() -> Nested:
     return NO_NESTED
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
-class AcceptedField(Generic[D]):
+def json_text(value: object) -> str:
+    """`value` as compact JSON text with sorted keys: equal JSON gives equal text, and `0.0` and `-0.0` differ."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=True, ensure_ascii=False)
+
+
+class _ByMeaning:
+    """What makes a field equal to another: its kind, the definitions that read it and what it holds, and its canonical spelling.
+
+    The key is worked out once, when first compared or hashed, and kept;
+    a pickled field works it out again.
+    """
+
+    __slots__ = ("_hash", "_key", "_spelling")
+
+    def _meaning(self) -> Hashable:
+        raise NotImplementedError
+
+    def _identity(self) -> tuple[Hashable, int]:
+        try:
+            return self._key, self._hash  # pyright: ignore[reportUnknownMemberType, reportAttributeAccessIssue]
+        except AttributeError:
+            key = self._meaning()
+            object.__setattr__(self, "_key", key)
+            object.__setattr__(self, "_hash", hash(key))
+            return key, self._hash  # pyright: ignore[reportUnknownMemberType, reportAttributeAccessIssue]
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, _ByMeaning):
+            return NotImplemented
+        mine, theirs = self._identity(), other._identity()
+        return mine[1] == theirs[1] and mine[0] == theirs[0]
+
+    def __hash__(self) -> int:
+        return self._identity()[1]
+
+
+def _nested_key(nested: Nested) -> Hashable:
+    return frozenset(nested.items()) if nested else ()
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, slots=True, eq=False)
+class AcceptedField(_ByMeaning, Generic[D]):
     """A field that a definition in scope claimed and found without problems in its own configuration.
 
     The fields it holds (`nested`) may still have problems of their own,
@@ -55,9 +98,17 @@ class AcceptedField(Generic[D]):
         """The field as written."""
         return self.json
 
+    def _meaning(self) -> Hashable:
+        # Equal canonical spellings read by different definitions (or
+        # holding fields read by different ones) mean different things.
+        # Imported here: the module that spells fields imports this one.
+        from zarr_metadata.definition._resolve import spelling_of
 
-@dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
-class UnclaimedField:
+        return (AcceptedField, self.read_as, self.definition, json_text(spelling_of(self)), _nested_key(self.nested))
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, slots=True, eq=False)
+class UnclaimedField(_ByMeaning):
     """A field whose name nothing in scope claims: kept as written, never a problem, its meaning unknown."""
 
     json: JSONValue
@@ -86,9 +137,12 @@ class UnclaimedField:
         """The field as written."""
         return self.json
 
+    def _meaning(self) -> Hashable:
+        return (UnclaimedField, self.read_as, json_text(self.json))
 
-@dataclasses.dataclass(frozen=True, kw_only=True, slots=True)
-class RefusedField(Generic[D]):
+
+@dataclasses.dataclass(frozen=True, kw_only=True, slots=True, eq=False)
+class RefusedField(_ByMeaning, Generic[D]):
     """A field with problems in its envelope or its configuration; the problems say what."""
 
     json: JSONValue | UNSET
@@ -102,11 +156,19 @@ class RefusedField(Generic[D]):
     nested: Nested = dataclasses.field(default_factory=_no_nested)
     """The fields its configuration holds, when it could be read that far."""
 
+    def _meaning(self) -> Hashable:
+        # A refused field has no canonical spelling: it is what it writes.
+        written = None if self.json is UNSET else json_text(self.json)
+        return (RefusedField, self.read_as, self.definition, self.name, written, _nested_key(self.nested))
+
 
 ResolvedField = TypeAliasType(
     "ResolvedField", AcceptedField[D] | UnclaimedField | RefusedField[D], type_params=(D,)
 )
 """A field as a scope read it: accepted, unclaimed, or refused."""
+
+ValidField = TypeAliasType("ValidField", AcceptedField[D] | UnclaimedField, type_params=(D,))
+"""A field of a valid document, as a model holds it: accepted, or unclaimed."""
 
 
 accepted: Any = fast_constructor(AcceptedField, ("json", "name", "definition", "configuration", "nested", "read_as"))

@@ -11,14 +11,16 @@ one in the envelope never stops the configuration from being read.
 
 from __future__ import annotations
 
+import dataclasses
 import weakref
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol, TypeVar, cast
 
+from zarr_metadata._codegen import generate
 from zarr_metadata._frozen import FrozenObject
 from zarr_metadata._json import UNSET, JSONValue, Loc, UserJSONValue, ValidationProblem
 from zarr_metadata._refuse import FAIL, Checker
-from zarr_metadata._shapes import Reader
+from zarr_metadata._shapes import Reader, Record
 from zarr_metadata.definition._definition import (
     Definition,
     WithFillValue,
@@ -249,13 +251,15 @@ _CONFIGURATION = Mapping[str, JSONValue]
 class _Made:
     """What every plan of one definition, for one kind, shares: its checkers, the fields its configuration holds, its rules."""
 
-    __slots__ = ("check", "check_fill_value", "fill_value_rules", "positions", "required", "rules")
+    __slots__ = ("_lenient", "_shape", "check", "check_fill_value", "declared", "fill_value_rules", "positions", "required", "rules")
 
     def __init__(self, definition: Definition[Any], kind: type[Definition[Any]]) -> None:
         configuration = definition.configuration
         name = getattr(configuration, "__name__", "configuration")
         node = Reader().read(configuration, name)
         self.required = requires_members(node)
+        self.declared: frozenset[str] = frozenset(member.key for member in node.members) if isinstance(node, Record) else frozenset()
+        """The members the configuration declares."""
         self.rules = None if definition.rules is no_rules else definition.rules
         self.positions: tuple[tuple[tuple[Step, ...], Any, type[Definition[Any]]], ...] = tuple(
             (steps, alias, held)
@@ -266,12 +270,26 @@ class _Made:
         # so its checker takes them as they are and judges the rest.
         unread = frozenset(alias for _, alias, _ in self.positions)
         self.check: Checker = reading_checker(definition.configuration, unread, finite=definition.finite_numbers)
+        self._shape = (configuration, name, unread, definition.finite_numbers)
+        self._lenient: Checker | None = None
         self.check_fill_value: Checker | None = None
         self.fill_value_rules: Any = None
         if isinstance(definition, WithFillValue):
             self.check_fill_value = checker_of(definition.fill_value, True)
             if definition.fill_value_rules is not no_rules:
                 self.fill_value_rules = definition.fill_value_rules
+
+    def lenient(self) -> Checker:
+        """The configuration's checker with no member required, made the first time a refused configuration needs it: what reads the fields it holds when a member it requires is missing or refused."""
+        if self._lenient is None:
+            configuration, name, unread, finite = self._shape
+            node = Reader(unread, finite=finite).read(configuration, name)
+            if isinstance(node, Record):
+                node = dataclasses.replace(
+                    node, members=tuple(dataclasses.replace(member, required=False) for member in node.members)
+                )
+            self._lenient = generate(node, True, f"{name} (no member required)").checker
+        return self._lenient
 
 
 class Plan:
@@ -284,6 +302,7 @@ class Plan:
         "fill_value_rules",
         "implied",
         "kind",
+        "made",
         "nests",
         "positions",
         "readers",
@@ -303,7 +322,7 @@ class Plan:
         """The configuration the name carries (raw bits: `r16` carries 16 bits); None for every other name."""
         # A definition claims many names (every width of a v2 type string,
         # every raw bits size): what does not depend on the name is made once.
-        made = readers.made(definition, kind)
+        made = self.made = readers.made(definition, kind)
         self.required = made.required
         self.rules = made.rules
         self.positions = made.positions
@@ -367,10 +386,11 @@ class Plan:
         # A configuration sits one level into its field; one a kind moves
         # (a v2 struct's list, read as {"fields": list}) is the field itself,
         # under an object no document writes.
-        typed = self.check(configuration, at, problems, depth - 1 if self.kind.moves_configuration else depth + 1)
+        at_depth = depth - 1 if self.kind.moves_configuration else depth + 1
+        typed = self.check(configuration, at, problems, at_depth)
         if typed is FAIL:
             self._in_name(value, loc, problems, own)
-            return self.refused(name, value, written, NO_NESTED, depth)
+            return self._refused_configuration(name, value, written, configuration, loc, at, problems, own, depth, at_depth)
         ok = envelope_ok and len(problems) == own
         nested = NO_NESTED
         if self.positions:
@@ -392,6 +412,99 @@ class Plan:
         if not ok or json is UNSET:
             return RefusedField(json=json, name=name, read_as=self.kind, definition=self.definition, nested=nested)
         return accepted(json, name, self.definition, typed, nested, self.kind)
+
+    def _refused_configuration(
+        self,
+        name: str,
+        value: object,
+        written: object,
+        configuration: object,
+        loc: Loc,
+        at: Loc,
+        problems: list[ValidationProblem],
+        start: int,
+        depth: int,
+        at_depth: int,
+    ) -> ResolvedField[Any]:
+        """The field whose configuration has the problems from `start` on, still read as far as it can be: every problem in one pass.
+
+        The members without a problem of their own are read: the fields
+        they hold, and, when they are all the members the configuration
+        requires (the others were undeclared, `{"endain": ...}`), the
+        definition's rules.
+        """
+        declared = self._declared(configuration, at, problems, start, at_depth)
+        if declared is None:
+            return self.refused(name, value, written, NO_NESTED, depth)
+        typed, whole = declared
+        nested = NO_NESTED
+        if self.positions:
+            nested = self._nested(typed, loc, at, problems, depth)
+            typed = _with_fields(typed, nested)
+        if whole and typed is not UNSET and self.rules is not None:
+            self._broken(typed, nested, value, loc, at, problems)
+        return self.refused(name, value, written, nested, depth)
+
+    def _declared(
+        self, configuration: object, at: Loc, problems: list[ValidationProblem], start: int, depth: int
+    ) -> tuple[Any, bool] | None:
+        """The members of the refused `configuration` at `at` without a problem of their own (from `start` on), refined, and whether they hold every member it requires; None when none can be told apart."""
+        if not isinstance(configuration, Mapping) or self.implied is not None:
+            return None
+        members = cast("Mapping[object, object]", configuration)
+        prefix = len(at)
+        refused: set[object] = set()
+        for index in range(start, len(problems)):
+            problem_loc = problems[index].loc
+            if len(problem_loc) <= prefix or problem_loc[:prefix] != at:
+                return None  # a problem of the configuration as a whole
+            refused.add(problem_loc[prefix])
+        kept = {key: item for key, item in members.items() if type(key) is str and key not in refused}
+        scratch: list[ValidationProblem] = []
+        # Rules judge the members they declare; with one of those refused
+        # they would judge it absent, and report its problem twice.
+        if self.made.declared.isdisjoint(refused):
+            typed = self.check(kept, at, scratch, depth)
+            if typed is not FAIL:
+                return typed, True
+        if not self.positions:
+            return None
+        scratch.clear()
+        typed = self.made.lenient()(kept, at, scratch, depth)
+        return None if typed is FAIL else (typed, False)
+
+    def declared_configuration(self, field: RefusedField[Any], depth: int) -> tuple[Mapping[str, Any] | None, bool]:
+        """The configuration of `field`, which this plan's definition refused, as its declared members read, and whether its rules refused them.
+
+        The configuration, when its members have no problem and its rules
+        find none, is what checks across members still judge; else None. A
+        field is refused for a problem in its envelope or for a member its
+        configuration does not declare as well as for a problem of its own
+        members; only the last leaves nothing to judge. `depth` is where the
+        configuration sits in its document.
+        """
+        json = field.json
+        if json is UNSET or self.implied is not None:
+            return None, False
+        configuration = self.kind.written_configuration(json)
+        scratch: list[ValidationProblem] = []
+        typed = self.check(configuration, (), scratch, depth)
+        if typed is FAIL:
+            declared = self._declared(configuration, (), scratch, 0, depth)
+            if declared is None or not declared[1]:
+                return None, False
+            typed = declared[0]
+        nested = field.nested
+        if self.positions:
+            typed = _with_fields(typed, nested)
+            if typed is UNSET:
+                return None, False
+        rules = self.rules
+        if rules is not None:
+            scratch.clear()
+            if add_found(scratch, self.definition, "rules", lambda: rules(typed, nested), ()):
+                return None, True
+        return cast("Mapping[str, Any]", typed), False
 
     def _without_configuration(
         self, name: str, value: object, at: Loc, problems: list[ValidationProblem], depth: int

@@ -46,23 +46,36 @@ def resolve(data: object, kind: type[D], context: Context, loc: Loc = ()) -> tup
 
 
 def canonical_of(resolved: ResolvedField[Any], problems: Sequence[ValidationProblem]) -> JSONValue | None:
-    """The shortest spelling of a field without problems (defaults dropped, a bare name when nothing is configured); None when `problems` is not empty.
+    """The canonical spelling of a field without problems; None when `problems` is not empty.
 
-    A field nothing claims is written as it is.
+    A v3 field drops its defaults and is a bare name when nothing is
+    configured; a v2 codec writes every parameter, defaults filled in, as
+    numcodecs' `get_config()` does. A field nothing claims is written as it is.
     """
     if problems or isinstance(resolved, RefusedField):
         return None
+    return spelling_of(resolved)
+
+
+def spelling_of(resolved: AcceptedField[Any] | UnclaimedField) -> JSONValue:
+    """The canonical spelling of a field read without problems in its own configuration, worked out once per field."""
+    try:
+        return resolved._spelling  # pyright: ignore[reportPrivateUsage, reportAttributeAccessIssue, reportUnknownMemberType, reportUnknownVariableType]
+    except AttributeError:
+        pass
     if isinstance(resolved, UnclaimedField):
-        return resolved.json
-    definition = resolved.definition
-    kind = definition.kind_class()
-    configuration: Any = asked(definition, "canonical", lambda: definition.canonical(resolved.configuration))
-    configuration = dict(configuration)
-    for path, field in resolved.nested.items():
-        spelled = canonical_of(field, ())
-        if spelled is not None:
-            configuration = _replaced(configuration, path, spelled)
-    return kind.canonical_json(resolved.name, definition.name, frozen(configuration))
+        spelled: JSONValue = resolved.json
+    else:
+        definition = resolved.definition
+        kind = definition.kind_class()
+        configuration: Any = asked(definition, "canonical", lambda: definition.canonical(resolved.configuration))
+        configuration = dict(configuration)
+        for path, field in resolved.nested.items():
+            if not isinstance(field, RefusedField):
+                configuration = _replaced(configuration, path, spelling_of(field))
+        spelled = kind.canonical_json(resolved.name, definition.name, frozen(configuration))
+    object.__setattr__(resolved, "_spelling", spelled)
+    return spelled
 
 
 def _replaced(value: Any, path: tuple[str | int, ...], item: JSONValue) -> Any:

@@ -2,8 +2,12 @@
 
 from zarr_metadata._json import UNSET
 from zarr_metadata._names import (
-    NodeName,
-    NodePath,
+    NodeName as NodeName,
+)
+from zarr_metadata._names import (
+    NodePath as NodePath,
+)
+from zarr_metadata._names import (
     is_node_name_v3,
     is_node_path_v3,
     parse_node_name_v3,
@@ -77,8 +81,6 @@ from zarr_metadata.model._repair_v3 import (
 
 __all__ = [
     "UNSET",
-    "NodeName",
-    "NodePath",
     "Repair",
     "RepairKind",
     "ZarrV2ArrayMetadata",

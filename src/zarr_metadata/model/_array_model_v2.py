@@ -9,7 +9,7 @@ from typing_extensions import TypedDict, Unpack
 
 from zarr_metadata._frozen import FrozenObject
 from zarr_metadata._json import UNSET, JSONValue, Loc
-from zarr_metadata.definition._fields import UnclaimedField
+from zarr_metadata.definition._fields import UnclaimedField, ValidField
 from zarr_metadata.definition._resolve import canonical_fill_value
 from zarr_metadata.model._array_v2 import (
     V2_ARRAY_MEMBERS,
@@ -17,13 +17,18 @@ from zarr_metadata.model._array_v2 import (
     ZarrV2ArrayMetadataReading,
     read_array_v2,
 )
-from zarr_metadata.model._keyed import StoreKey, canonical_text, edited, json_text
+from zarr_metadata.model._edit import edited
+from zarr_metadata.model._keyed import StoreKey, json_text
 from zarr_metadata.model._model import Model
 from zarr_metadata.model._node_files_v2 import node_files_bytes, node_from_key_value
+from zarr_metadata.model._scope_check import scope_v2
 from zarr_metadata.v2._context import ZarrV2Context
-from zarr_metadata.v2._definition import type_string_configuration
+from zarr_metadata.v2._definition import (
+    ZarrV2CodecDefinition,
+    ZarrV2DataTypeDefinition,
+    type_string_configuration,
+)
 from zarr_metadata.v2._field_json import ZarrV2CodecMetadata, ZarrV2DataTypeMetadata
-from zarr_metadata.v2._scopes import CORE_V2
 from zarr_metadata.v2.array import (
     ZARR_V2_ARRAY_METADATA_STORE_KEY,
     ZarrV2ArrayMetadataJSON,
@@ -71,8 +76,8 @@ class ZarrV2ArrayMetadata(Model):
         super().__init__(document, context)
 
     @classmethod
-    def _default_context(cls) -> ZarrV2Context:
-        return CORE_V2
+    def _scope(cls, context: object) -> ZarrV2Context:
+        return scope_v2(context)
 
     @classmethod
     def _read(cls, document: object, context: ZarrV2Context) -> ArrayReadV2:
@@ -86,11 +91,11 @@ class ZarrV2ArrayMetadata(Model):
         return (
             tuple(document["shape"]),
             tuple(document["chunks"]),
-            canonical_text(dtype),
+            dtype,
             json_text(canonical_fill_value(dtype, document["fill_value"])),
             document["order"],
-            None if compressor is None else canonical_text(compressor),
-            None if filters is None else tuple(canonical_text(field) for field in filters),
+            compressor,
+            filters,
             document.get("dimension_separator", "."),
             json_text(document.get("attributes", {})),
             json_text(self.extra_fields),
@@ -101,7 +106,8 @@ class ZarrV2ArrayMetadata(Model):
     @classmethod
     def from_key_value(cls, mapping: Mapping[StoreKey, bytes], *, context: ZarrV2Context | None = None) -> ZarrV2ArrayMetadata:
         """The model of the `.zarray` bytes in `mapping`, with the `.zattrs` bytes beside it as its attributes."""
-        return cls(node_from_key_value(mapping, ZARR_V2_ARRAY_METADATA_STORE_KEY), context)
+        scope = cls._scope(context)  # before any byte is decoded
+        return cls(node_from_key_value(mapping, ZARR_V2_ARRAY_METADATA_STORE_KEY), scope)
 
     def to_json(self) -> ZarrV2ArrayMetadataJSON:
         """The document as given: a fresh plain dict (objects in it plain dicts, arrays tuples) the caller may change."""
@@ -134,14 +140,14 @@ class ZarrV2ArrayMetadata(Model):
         return cast("tuple[int, ...]", self._document["chunks"])
 
     @property
-    def dtype(self) -> ZarrV2DataTypeMetadata:
-        """The data type, as written."""
-        return cast(ZarrV2DataTypeMetadata, self._document["dtype"])
+    def dtype(self) -> ValidField[ZarrV2DataTypeDefinition[Any]]:
+        """The data type, as the scope read it: its `name`, `configuration` and `definition` (None when nothing claims it); `to_json()` gives it as written."""
+        return self._found.dtype
 
     @property
-    def compressor(self) -> ZarrV2CodecMetadata | None:
-        """The compressor, as written; None when there is none."""
-        return cast("ZarrV2CodecMetadata | None", self._document["compressor"])
+    def compressor(self) -> ValidField[ZarrV2CodecDefinition[Any]] | None:
+        """The compressor, as the scope read it; None when there is none."""
+        return self._found.compressor
 
     @property
     def fill_value(self) -> JSONValue:
@@ -154,9 +160,9 @@ class ZarrV2ArrayMetadata(Model):
         return cast(ZarrV2ArrayOrder, self._document["order"])
 
     @property
-    def filters(self) -> tuple[ZarrV2CodecMetadata, ...] | None:
-        """The filters, as written, in order; None when there are none."""
-        return cast("tuple[ZarrV2CodecMetadata, ...] | None", self._document["filters"])
+    def filters(self) -> tuple[ValidField[ZarrV2CodecDefinition[Any]], ...] | None:
+        """The filters, as the scope read them, in order; None when there are none."""
+        return self._found.filters
 
     @property
     def dimension_separator(self) -> Literal[".", "/"]:
@@ -182,15 +188,15 @@ class ZarrV2ArrayMetadata(Model):
 
     def update(self, **members: Unpack[ZarrV2ArrayMetadataUpdate]) -> ZarrV2ArrayMetadata:
         """A copy with `members` set (other members in `extra_fields`; UNSET removes one), read in the same scope."""
-        return type(self)(edited(self._document, members, _UPDATABLE), self._context)
+        return type(self)(edited(self._document, members, _UPDATABLE, V2_ARRAY_MEMBERS), self._context)
 
     @classmethod
     def create_default(
         cls, *, context: ZarrV2Context | None = None, **overrides: Unpack[ZarrV2ArrayMetadataUpdate]
     ) -> ZarrV2ArrayMetadata:
-        """A valid array with `overrides` set: by default a little-endian float64 scalar in one chunk, uncompressed, filled with zeros (false for bool; no fill value for a type that is no number)."""
+        """A valid array with `overrides` set: by default a `|u1` (uint8) scalar in one chunk, uncompressed, filled with zeros (false for bool; no fill value for a type that is no number)."""
         shape = cast("tuple[int, ...]", overrides.get("shape", ()))
-        dtype = overrides.get("dtype", "<f8")
+        dtype = overrides.get("dtype", "|u1")
         document: dict[str, Any] = {
             "zarr_format": 2,
             "shape": shape,
@@ -201,10 +207,10 @@ class ZarrV2ArrayMetadata(Model):
             "order": "C",
             "filters": None,
         }
-        return cls(edited(document, overrides, _UPDATABLE), context)
+        return cls(edited(document, overrides, _UPDATABLE, V2_ARRAY_MEMBERS), context)
 
     def __repr__(self) -> str:
-        return f"ZarrV2ArrayMetadata(shape={self.shape!r}, dtype={json_text(self.dtype)})"
+        return f"ZarrV2ArrayMetadata(shape={self.shape!r}, dtype={json_text(self.dtype.json)})"
 
 
 _NONE: Mapping[str, JSONValue] = FrozenObject()
@@ -220,7 +226,7 @@ def _zero(dtype: object) -> JSONValue:
 
 def read_array_metadata_v2(value: object, *, context: ZarrV2Context | None = None) -> ZarrV2ArrayMetadataReading:
     """Read `value` as a v2 array (the `.zarray` members, with the `.zattrs` as `attributes`) in `context` (default `CORE_V2`); never raises on bad input."""
-    scope = CORE_V2 if context is None else context
+    scope = scope_v2(context)
     read = read_array_v2(value, scope)
     if read.problems:
         return read.reading(None)

@@ -10,7 +10,7 @@ from typing_extensions import TypedDict, Unpack
 from zarr_metadata._common import ZarrV3NamedConfigJSON
 from zarr_metadata._frozen import FrozenObject
 from zarr_metadata._json import UNSET, JSONValue, Loc
-from zarr_metadata.definition._fields import UnclaimedField
+from zarr_metadata.definition._fields import UnclaimedField, ValidField
 from zarr_metadata.definition._resolve import canonical_fill_value
 from zarr_metadata.model._array_v3 import (
     SPEC_MEMBERS,
@@ -18,18 +18,25 @@ from zarr_metadata.model._array_v3 import (
     ZarrV3ArrayMetadataReading,
     read_array,
 )
+from zarr_metadata.model._edit import edited
 from zarr_metadata.model._keyed import (
     StoreKey,
-    canonical_text,
     document_bytes,
     document_from,
-    edited,
     json_text,
 )
 from zarr_metadata.model._model import Model
 from zarr_metadata.model._read import must_understand, unclaimed
+from zarr_metadata.model._scope_check import scope_v3
 from zarr_metadata.v3._context import ZarrV3Context
-from zarr_metadata.v3._scopes import CORE_AND_EXTENSIONS
+from zarr_metadata.v3._definition import (
+    ArrayExtraFieldDefinition,
+    ChunkGridDefinition,
+    ChunkKeyEncodingDefinition,
+    CodecDefinition,
+    DataTypeDefinition,
+    StorageTransformerDefinition,
+)
 from zarr_metadata.v3.array import (
     ZARR_V3_ARRAY_METADATA_STORE_KEY,
     ZarrV3ArrayMetadataJSON,
@@ -86,7 +93,8 @@ class ZarrV3ArrayMetadata(Model):
     @classmethod
     def from_key_value(cls, mapping: Mapping[StoreKey, bytes], *, context: ZarrV3Context | None = None) -> ZarrV3ArrayMetadata:
         """The model of the `zarr.json` bytes in `mapping`."""
-        return cls(document_from(mapping, ZARR_V3_ARRAY_METADATA_STORE_KEY), context)
+        scope = cls._scope(context)  # before any byte is decoded
+        return cls(document_from(mapping, ZARR_V3_ARRAY_METADATA_STORE_KEY), scope)
 
     def to_json(self) -> ZarrV3ArrayMetadataJSON:
         """The document as given: a fresh plain dict (objects in it plain dicts, arrays tuples) the caller may change."""
@@ -109,19 +117,19 @@ class ZarrV3ArrayMetadata(Model):
         return cast("tuple[int, ...]", self._document["shape"])
 
     @property
-    def data_type(self) -> JSONValue:
-        """The data type, as written."""
-        return cast(JSONValue, self._document["data_type"])
+    def data_type(self) -> ValidField[DataTypeDefinition[Any]]:
+        """The data type, as the scope read it: its `name`, `configuration` and `definition` (None when nothing claims it); `to_json()` gives it as written."""
+        return self._found.data_type
 
     @property
-    def chunk_grid(self) -> JSONValue:
-        """The chunk grid, as written."""
-        return cast(JSONValue, self._document["chunk_grid"])
+    def chunk_grid(self) -> ValidField[ChunkGridDefinition[Any]]:
+        """The chunk grid, as the scope read it."""
+        return self._found.chunk_grid
 
     @property
-    def chunk_key_encoding(self) -> JSONValue:
-        """The chunk key encoding, as written."""
-        return cast(JSONValue, self._document["chunk_key_encoding"])
+    def chunk_key_encoding(self) -> ValidField[ChunkKeyEncodingDefinition[Any]]:
+        """The chunk key encoding, as the scope read it."""
+        return self._found.chunk_key_encoding
 
     @property
     def fill_value(self) -> JSONValue:
@@ -129,9 +137,9 @@ class ZarrV3ArrayMetadata(Model):
         return cast(JSONValue, self._document["fill_value"])
 
     @property
-    def codecs(self) -> tuple[JSONValue, ...]:
-        """The codecs, as written, in order."""
-        return cast("tuple[JSONValue, ...]", self._document["codecs"])
+    def codecs(self) -> tuple[ValidField[CodecDefinition[Any]], ...]:
+        """The codecs, as the scope read them, in order."""
+        return tuple(cast("ValidField[CodecDefinition[Any]]", stage.codec) for stage in self._found.pipeline)
 
     @property
     def attributes(self) -> Mapping[str, JSONValue]:
@@ -139,9 +147,9 @@ class ZarrV3ArrayMetadata(Model):
         return cast("Mapping[str, JSONValue]", self._document.get("attributes", _NONE))
 
     @property
-    def storage_transformers(self) -> tuple[JSONValue, ...]:
-        """The storage transformers, as written (none when the document has none)."""
-        return cast("tuple[JSONValue, ...]", self._document.get("storage_transformers", ()))
+    def storage_transformers(self) -> tuple[ValidField[StorageTransformerDefinition[Any]], ...]:
+        """The storage transformers, as the scope read them (none when the document has none)."""
+        return cast("tuple[ValidField[StorageTransformerDefinition[Any]], ...]", self._found.storage_transformers)
 
     @property
     def dimension_names(self) -> tuple[str | None, ...] | None:
@@ -149,9 +157,9 @@ class ZarrV3ArrayMetadata(Model):
         return cast("tuple[str | None, ...] | None", self._document.get("dimension_names"))
 
     @property
-    def extra_fields(self) -> Mapping[str, JSONValue]:
-        """The members the spec does not define, by key, as written."""
-        return FrozenObject({key: value for key, value in self._document.items() if key not in SPEC_MEMBERS})
+    def extra_fields(self) -> Mapping[str, ValidField[ArrayExtraFieldDefinition[Any]]]:
+        """The members the spec does not define, by key, as the scope read them (unclaimed when nothing claims the key)."""
+        return cast("Mapping[str, ValidField[ArrayExtraFieldDefinition[Any]]]", self._found.extra_fields)
 
     @property
     def unclaimed_fields(self) -> Mapping[Loc, UnclaimedField]:
@@ -167,28 +175,28 @@ class ZarrV3ArrayMetadata(Model):
 
     def update(self, **members: Unpack[ZarrV3ArrayMetadataUpdate]) -> ZarrV3ArrayMetadata:
         """A copy with `members` set (extra members in `extra_fields`; UNSET removes one), read in the same scope."""
-        return type(self)(edited(self._document, members, _UPDATABLE), self._context)
+        return type(self)(edited(self._document, members, _UPDATABLE, SPEC_MEMBERS), self._context)
 
     @classmethod
     def create_default(
         cls, *, context: ZarrV3Context | None = None, **overrides: Unpack[ZarrV3ArrayMetadataUpdate]
     ) -> ZarrV3ArrayMetadata:
-        """A valid array document with `overrides` set: by default a float64 scalar, one chunk per array, little-endian bytes."""
+        """A valid array document with `overrides` set: by default a uint8 scalar filled with 0, one chunk per array, little-endian bytes."""
         shape = cast("tuple[int, ...]", overrides.get("shape", ()))
         document: dict[str, Any] = {
             "zarr_format": 3,
             "node_type": "array",
             "shape": shape,
-            "data_type": "float64",
+            "data_type": "uint8",
             "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [max(length, 1) for length in shape]}},
             "chunk_key_encoding": {"name": "default"},
-            "fill_value": 0.0,
+            "fill_value": 0,
             "codecs": [{"name": "bytes", "configuration": {"endian": "little"}}],
         }
-        return cls(edited(document, overrides, _UPDATABLE), context)
+        return cls(edited(document, overrides, _UPDATABLE, SPEC_MEMBERS), context)
 
     def __repr__(self) -> str:
-        return f"ZarrV3ArrayMetadata(shape={self.shape!r}, data_type={json_text(self.data_type)})"
+        return f"ZarrV3ArrayMetadata(shape={self.shape!r}, data_type={json_text(self.data_type.json)})"
 
 
 _NONE: Mapping[str, JSONValue] = FrozenObject()
@@ -199,7 +207,7 @@ def read_array_metadata_v3(value: object, *, context: ZarrV3Context | None = Non
 
     The reading holds the model when the document has no problem.
     """
-    scope = CORE_AND_EXTENSIONS if context is None else context
+    scope = scope_v3(context)
     read = read_array(value, scope)
     if read.problems:
         return read.reading(None)
@@ -210,17 +218,18 @@ def array_meaning(document: Mapping[str, Any], reading: ArrayRead) -> tuple[obje
     """What an array document means: equal for documents that mean the same, whatever their spelling."""
     data_type = reading.data_type
     assert data_type is not UNSET and reading.chunk_grid is not UNSET and reading.chunk_key_encoding is not UNSET
+    # Fields compare by their canonical spelling and the definitions that read them.
     return (
         tuple(document["shape"]),
-        canonical_text(data_type),
-        canonical_text(reading.chunk_grid),
-        canonical_text(reading.chunk_key_encoding),
+        data_type,
+        reading.chunk_grid,
+        reading.chunk_key_encoding,
         json_text(canonical_fill_value(data_type, document["fill_value"])),
-        tuple(canonical_text(stage.codec) for stage in reading.pipeline),
-        tuple(canonical_text(field) for field in reading.storage_transformers),
+        tuple(stage.codec for stage in reading.pipeline),
+        reading.storage_transformers,
         json_text(document.get("attributes", {})),
         _named_dimensions(document.get("dimension_names")),
-        tuple(sorted((key, canonical_text(field)) for key, field in reading.extra_fields.items())),
+        frozenset(reading.extra_fields.items()),
     )
 
 

@@ -37,12 +37,7 @@ if TYPE_CHECKING:
     from zarr_metadata.model._array_model_v2 import ZarrV2ArrayMetadata
 
 V2_ARRAY_MEMBERS: frozenset[str] = frozenset(member.key for member in typeddict_members(ZarrV2ArrayMetadataJSON).members)
-"""The members a v2 array document may have; any other is kept as written."""
-
-V3_ONLY_MEMBERS: Final = frozenset(
-    {"node_type", "data_type", "chunk_grid", "chunk_key_encoding", "codecs", "storage_transformers", "dimension_names"}
-)
-"""Members only a v3 document has: in a v2 document, a sign that two formats were mixed up."""
+"""The members a v2 array document may have; any other is ignored, and kept as written."""
 
 OBJECT_CODECS: Final = frozenset({"vlen-utf8", "vlen-bytes", "vlen-array", "json2", "msgpack2", "pickle", "json", "msgpack"})
 """The numcodecs codecs that encode Python objects, one of which an object (`O`) data type needs among its filters."""
@@ -52,7 +47,7 @@ _SHAPE: Final[Checker] = checker_of(tuple[Annotated[int, Ge(0)], ...], True)
 _CHUNKS: Final[Checker] = checker_of(tuple[Annotated[int, Ge(1)], ...], True)
 _ORDER: Final[Checker] = checker_of(Literal["C", "F"], True)
 _SEPARATOR: Final[Checker] = checker_of(Literal[".", "/"], True)
-_FINITE_JSON: Final[Checker] = checker_of(JSONValue, True)
+_USER_JSON: Final[Checker] = checker_of(UserJSONValue, True)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -98,8 +93,12 @@ class ArrayReadV2:
         return _reading_of(self.dtype, self.compressor, self.filters, self.problems, metadata)
 
 
-def read_array_v2(value: object, context: ZarrV2Context, depth: int = 0) -> ArrayReadV2:
-    """Read `value` as a v2 array document (`.zarray` members, `.zattrs` as `attributes`) in `context`; never raises on bad input."""
+def read_array_v2(value: object, context: ZarrV2Context, depth: int = 0, *, zattrs: bool = False) -> ArrayReadV2:
+    """Read `value` as a v2 array document (`.zarray` members, `.zattrs` as `attributes`) in `context`; never raises on bad input.
+
+    With `zattrs`, the attributes are a `.zattrs` file beside the `.zarray`,
+    so they sit as deep as it does: nesting is counted in the files.
+    """
     read = ArrayReadV2()
     if not isinstance(value, Mapping) or depth >= MAX_DEPTH:
         read.problems = (not_a_document(cast(object, value), depth),)
@@ -107,7 +106,7 @@ def read_array_v2(value: object, context: ZarrV2Context, depth: int = 0) -> Arra
     readers: Readers = context._field_readers()  # pyright: ignore[reportPrivateUsage]
     if type(cast(object, value)) is dict:
         usual = cast("dict[str, Any]", value)
-        if _USUAL_MEMBERS.issuperset(usual) and _read_quickly(read, usual, readers, depth):
+        if _USUAL_MEMBERS.issuperset(usual) and _read_quickly(read, usual, readers, depth, zattrs):
             return read
     document = cast("Mapping[Any, Any]", value)
     problems: list[ValidationProblem] = []
@@ -132,7 +131,7 @@ def read_array_v2(value: object, context: ZarrV2Context, depth: int = 0) -> Arra
     _object_codec(dtype, read.filters, problems)
     _literal(document, "order", _ORDER, problems, refined, depth, required=True)
     _literal(document, "dimension_separator", _SEPARATOR, problems, refined, depth, required=False)
-    read_attributes(document, problems, refined, depth)
+    read_attributes(document, problems, refined, depth - 1 if zattrs else depth)
     if not V2_ARRAY_MEMBERS.issuperset(document):
         _other_members(document, V2_ARRAY_MEMBERS, problems, refined, depth)
     read.problems = tuple(problems)
@@ -149,7 +148,7 @@ _ATTRIBUTES_AT: Final = ("attributes",)
 _ATTRIBUTES: Final[Checker] = checker_of(Mapping[str, UserJSONValue], True)
 
 
-def _read_quickly(read: ArrayReadV2, document: dict[Any, Any], readers: Readers, depth: int) -> bool:
+def _read_quickly(read: ArrayReadV2, document: dict[Any, Any], readers: Readers, depth: int, zattrs: bool) -> bool:
     """Read a document whose members are all the usual ones and all valid, into `read`, in one pass; False, with `read` untouched, at the first sign of a problem.
 
     Most documents a store holds are valid, and a valid one needs none of
@@ -181,7 +180,7 @@ def _read_quickly(read: ArrayReadV2, document: dict[Any, Any], readers: Readers,
         return False
     attributes = get("attributes", UNSET)
     if attributes is not UNSET:
-        attributes = _ATTRIBUTES(attributes, _ATTRIBUTES_AT, problems, depth + 1)
+        attributes = _ATTRIBUTES(attributes, _ATTRIBUTES_AT, problems, depth if zattrs else depth + 1)
         if problems:
             return False
     # The arrays of one store mostly share their type, codecs and fill value:
@@ -388,21 +387,18 @@ def _holds_objects(dtype: AcceptedField[Any]) -> str | None:
 def _other_members(
     document: Mapping[Any, Any], known: frozenset[str], problems: list[ValidationProblem], refined: dict[Any, Any], depth: int
 ) -> None:
-    """Members a v2 array does not define: kept as written when they are JSON (NaN is not), but a member only v3 has is a problem."""
+    """Members the v2 spec does not define, v3 names (`data_type`) included: ignored, as the spec says they should be and zarr-python does, and kept as written.
+
+    Nothing reads them, so, like user data, they may hold NaN; they must
+    still be JSON, within the nesting limit.
+    """
     for key, value in document.items():
         if key in known:
             continue
         if type(key) is not str:
             problems.append(ValidationProblem((), f"expected object keys to be strings, got the key {shown(key)}", "invalid_type"))
             continue
-        if key in V3_ONLY_MEMBERS:
-            problems.append(
-                ValidationProblem(
-                    (key,), f"{shown(key)} is a member of Zarr v3 documents; a v2 array has none", "invalid_value"
-                )
-            )
-            continue
-        typed = _FINITE_JSON(value, (key,), problems, depth + 1)
+        typed = _USER_JSON(value, (key,), problems, depth + 1)
         if typed is not FAIL:
             refined[key] = typed
 

@@ -20,7 +20,7 @@ from zarr_metadata._json import UNSET, JSONValue, Loc, ValidationProblem, shown
 from zarr_metadata._refuse import FAIL, MAX_DEPTH, Checker
 from zarr_metadata._shapes import typeddict_members
 from zarr_metadata.definition._definition import blame, no_rules
-from zarr_metadata.definition._fields import AcceptedField, ResolvedField
+from zarr_metadata.definition._fields import AcceptedField, RefusedField, ResolvedField
 from zarr_metadata.definition._kept import json_key
 from zarr_metadata.definition._reader import FieldReader, Readers, add_found
 from zarr_metadata.model._read import (
@@ -231,11 +231,11 @@ def _read_structure(
     codecs = _codecs(document, readers.of(CodecDefinition), problems, refined, depth)
     shape = _shape(document, problems, refined, depth)
     _dimension_names(document, shape, problems, refined, depth)
-    lengths = _chunk_lengths(grid, shape, problems)
+    lengths = _chunk_lengths(grid, shape, problems, readers)
     read_fill_value(document, data_type, DataTypeDefinition, readers, problems, refined, depth)
     read.chunk = chunk_of(lengths, None if data_type is UNSET else data_type)
     if codecs is not None:
-        read.pipeline = read_pipeline(codecs, read.chunk, ("codecs",), problems)
+        read.pipeline = read_pipeline(codecs, read.chunk, ("codecs",), problems, readers)
     read.storage_transformers = _storage_transformers(document, readers, problems, refined, depth)
     if key is not None and len(problems) == start:
         found = (read.data_type, read.chunk_grid, read.chunk_key_encoding, read.chunk, read.pipeline, read.storage_transformers)
@@ -348,11 +348,12 @@ def _dimension_names(
         )
 
 
-def _chunk_lengths(grid: object, shape: tuple[int, ...] | None, problems: list[ValidationProblem]) -> Lengths | None:
+def _chunk_lengths(grid: object, shape: tuple[int, ...] | None, problems: list[ValidationProblem], readers: Readers) -> Lengths | None:
     """The chunk lengths the grid gives each dimension, after its shape rules accept the shape; None when the shape is unknown."""
     if shape is None:
         return None
     if type(grid) is not AcceptedField:
+        _refused_grid_rules(grid, shape, problems, readers)
         return (None,) * len(shape)
     field = cast("AcceptedField[ChunkGridDefinition[Any]]", grid)
     definition, configuration, nested = field.definition, field.configuration, field.nested
@@ -371,6 +372,23 @@ def _chunk_lengths(grid: object, shape: tuple[int, ...] | None, problems: list[V
         msg = f"{definition.name!r}: its chunk_lengths gives one entry per dimension, got {lengths!r}"
         raise TypeError(msg)
     return lengths
+
+
+def _refused_grid_rules(grid: object, shape: tuple[int, ...], problems: list[ValidationProblem], readers: Readers) -> None:
+    """Judge the shape with a refused grid whose own members are sound (refused for an undeclared member, or its envelope): every problem in one pass."""
+    if type(grid) is not RefusedField:
+        return
+    field = cast("RefusedField[ChunkGridDefinition[Any]]", grid)
+    definition = field.definition
+    if definition is None or definition.shape_rules is no_rules or field.name is None:
+        return
+    plan = readers.of(ChunkGridDefinition).plan(field.name)
+    if plan is None or plan.definition is not definition:
+        return
+    configuration, _ = plan.declared_configuration(field, 2)
+    if configuration is not None:
+        nested = field.nested
+        add_found(problems, definition, "shape_rules", lambda: definition.shape_rules(configuration, nested, shape), _GRID_CONFIGURATION)
 
 
 def _input(value: object) -> Any:

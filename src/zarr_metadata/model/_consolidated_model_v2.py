@@ -23,8 +23,8 @@ from zarr_metadata.model._group_v2 import (
 )
 from zarr_metadata.model._keyed import StoreKey, document_bytes, document_from
 from zarr_metadata.model._model import Model, documents_refine
+from zarr_metadata.model._scope_check import scope_v2
 from zarr_metadata.v2._context import ZarrV2Context
-from zarr_metadata.v2._scopes import CORE_V2
 from zarr_metadata.v2.consolidated import (
     ZARR_V2_CONSOLIDATED_METADATA_STORE_KEY,
     ZarrV2ConsolidatedMetadataStoreKey,
@@ -39,11 +39,13 @@ class ZarrV2ConsolidatedMetadataReading:
     metadata: ZarrV2ConsolidatedMetadata | None = None
     nodes: Mapping[str, ZarrV2NodeMetadataReading] = dataclasses.field(default_factory=FrozenObject, kw_only=True)
     """The reading of each listed node, by its path (`""` for the root)."""
+    array_keys: Mapping[str, str] = dataclasses.field(default_factory=FrozenObject, kw_only=True)
+    """The key of each listed array's `.zarray` as the listing writes it (`"/a/.zarray"` for the node `a`), by the node's path, where it is not the path and `/.zarray`."""
 
     def fields(self) -> Iterator[tuple[Loc, ResolvedField[Any]]]:
         """Every field of every listed array, located at its `.zarray` key (`("metadata", "a/.zarray", "dtype")`)."""
         for path, reading in self.nodes.items():
-            key = f"{path}/{ARRAY_KEY}" if path else ARRAY_KEY
+            key = self.array_keys.get(path) or (f"{path}/{ARRAY_KEY}" if path else ARRAY_KEY)
             for loc, field in reading.fields():
                 yield ("metadata", key, *loc), field
 
@@ -51,10 +53,17 @@ class ZarrV2ConsolidatedMetadataReading:
 class _ConsolidatedModelReadV2:
     """A `.zmetadata` read as the model layer hands it to a model: its refined document, and each node's reading with its model."""
 
-    __slots__ = ("document", "nodes", "problems")
+    __slots__ = ("array_keys", "document", "nodes", "problems")
 
     def __init__(self, read: ConsolidatedReadV2, value: object, context: ZarrV2Context) -> None:
         self.problems = read.problems
+        self.array_keys: Mapping[str, str] = FrozenObject(
+            {
+                path: key
+                for path, files in read.keys.items()
+                if (key := files.get(ARRAY_KEY)) is not None and key != (f"{path}/{ARRAY_KEY}" if path else ARRAY_KEY)
+            }
+        )
         with collector_paused():
             self.nodes: Mapping[str, ZarrV2NodeMetadataReading] = FrozenObject(
                 {path: node_reading_v2(node, context) for path, node in read.nodes.items()}
@@ -65,7 +74,7 @@ class _ConsolidatedModelReadV2:
             self.document = FrozenObject({"zarr_consolidated_format": 1, "metadata": listed_documents(read, listing)})
 
     def reading(self, metadata: ZarrV2ConsolidatedMetadata | None) -> ZarrV2ConsolidatedMetadataReading:
-        return ZarrV2ConsolidatedMetadataReading(self.problems, metadata, nodes=self.nodes)
+        return ZarrV2ConsolidatedMetadataReading(self.problems, metadata, nodes=self.nodes, array_keys=self.array_keys)
 
 
 def _read(value: object, context: ZarrV2Context) -> _ConsolidatedModelReadV2:
@@ -85,8 +94,8 @@ class ZarrV2ConsolidatedMetadata(Model):
         super().__init__(document, context)
 
     @classmethod
-    def _default_context(cls) -> ZarrV2Context:
-        return CORE_V2
+    def _scope(cls, context: object) -> ZarrV2Context:
+        return scope_v2(context)
 
     @classmethod
     def _read(cls, document: object, context: ZarrV2Context) -> _ConsolidatedModelReadV2:
@@ -100,7 +109,8 @@ class ZarrV2ConsolidatedMetadata(Model):
         cls, mapping: Mapping[StoreKey, bytes], *, context: ZarrV2Context | None = None
     ) -> ZarrV2ConsolidatedMetadata:
         """The model of the `.zmetadata` bytes in `mapping`."""
-        return cls(document_from(mapping, ZARR_V2_CONSOLIDATED_METADATA_STORE_KEY), context)
+        scope = cls._scope(context)  # before any byte is decoded
+        return cls(document_from(mapping, ZARR_V2_CONSOLIDATED_METADATA_STORE_KEY), scope)
 
     def to_json(self) -> dict[str, Any]:
         """The document as given: a fresh plain dict the caller may change."""
@@ -135,7 +145,7 @@ def read_consolidated_metadata_v2(value: object, *, context: ZarrV2Context | Non
     (`("metadata", "a/.zarray", "dtype")`). The nodes must form a tree:
     the root listed, every parent listed, only groups holding children.
     """
-    scope = CORE_V2 if context is None else context
+    scope = scope_v2(context)
     read = _read(value, scope)
     if read.problems:
         return read.reading(None)

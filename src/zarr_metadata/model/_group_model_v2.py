@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar, Literal, TypeAlias, cast
+from typing import ClassVar, Literal, cast
 
-from typing_extensions import TypedDict, Unpack
+from typing_extensions import TypeAliasType, TypedDict, Unpack
 
 from zarr_metadata._frozen import FrozenObject
 from zarr_metadata._json import UNSET, JSONValue, Loc
 from zarr_metadata.definition._fields import UnclaimedField
 from zarr_metadata.model._array_model_v2 import ZarrV2ArrayMetadata
 from zarr_metadata.model._array_v2 import ArrayReadV2, ZarrV2ArrayMetadataReading
+from zarr_metadata.model._edit import edited
 from zarr_metadata.model._group_v2 import (
     ARRAY_AND_GROUP,
     GROUP_KEY,
@@ -24,12 +25,12 @@ from zarr_metadata.model._group_v2 import (
     read_group_v2,
     read_node_v2,
 )
-from zarr_metadata.model._keyed import StoreKey, edited, json_text
+from zarr_metadata.model._keyed import StoreKey, json_text
 from zarr_metadata.model._model import Model
 from zarr_metadata.model._node_files_v2 import node_files_bytes, node_from_key_value
+from zarr_metadata.model._scope_check import scope_v2
 from zarr_metadata.problems import MetadataValidationError
 from zarr_metadata.v2._context import ZarrV2Context
-from zarr_metadata.v2._scopes import CORE_V2
 from zarr_metadata.v2.array import ZARR_V2_ARRAY_METADATA_STORE_KEY
 from zarr_metadata.v2.attributes import ZarrV2AttributesStoreKey
 from zarr_metadata.v2.group import (
@@ -46,6 +47,7 @@ class ZarrV2GroupMetadataUpdate(TypedDict, total=False):
 
 
 _UPDATABLE = frozenset({"attributes"})
+_RESERVED = frozenset({"zarr_format", "attributes"})
 
 
 def _edited(document: Mapping[str, object], members: Mapping[str, object]) -> dict[str, object]:
@@ -55,7 +57,7 @@ def _edited(document: Mapping[str, object], members: Mapping[str, object]) -> di
         if name not in _UPDATABLE:
             msg = f"unknown member {name!r}; a v2 group has only its attributes to set"
             raise TypeError(msg)
-    return edited(document, members, _UPDATABLE)
+    return edited(document, members, _UPDATABLE, _RESERVED)
 
 
 class ZarrV2GroupMetadata(Model):
@@ -72,8 +74,8 @@ class ZarrV2GroupMetadata(Model):
         super().__init__(document, context)
 
     @classmethod
-    def _default_context(cls) -> ZarrV2Context:
-        return CORE_V2
+    def _scope(cls, context: object) -> ZarrV2Context:
+        return scope_v2(context)
 
     @classmethod
     def _read(cls, document: object, context: ZarrV2Context) -> GroupReadV2:
@@ -85,7 +87,8 @@ class ZarrV2GroupMetadata(Model):
     @classmethod
     def from_key_value(cls, mapping: Mapping[StoreKey, bytes], *, context: ZarrV2Context | None = None) -> ZarrV2GroupMetadata:
         """The model of the `.zgroup` bytes in `mapping`, with the `.zattrs` bytes beside it as its attributes."""
-        return cls(node_from_key_value(mapping, ZARR_V2_GROUP_METADATA_STORE_KEY), context)
+        scope = cls._scope(context)  # before any byte is decoded
+        return cls(node_from_key_value(mapping, ZARR_V2_GROUP_METADATA_STORE_KEY), scope)
 
     def to_json(self) -> ZarrV2GroupMetadataJSON:
         """The document as given: a fresh plain dict the caller may change."""
@@ -130,10 +133,14 @@ class ZarrV2GroupMetadata(Model):
         return f"ZarrV2GroupMetadata(attributes={json_text(self.attributes)[:60]})"
 
 
-ZarrV2NodeMetadata: TypeAlias = ZarrV2ArrayMetadata | ZarrV2GroupMetadata
-ZarrV2NodeMetadataReading: TypeAlias = (
-    ZarrV2ArrayMetadataReading | ZarrV2GroupMetadataReading | ZarrV2UnknownNodeMetadataReading
+ZarrV2NodeMetadata = TypeAliasType("ZarrV2NodeMetadata", ZarrV2ArrayMetadata | ZarrV2GroupMetadata)
+"""The model of a v2 node: an array or a group."""
+
+ZarrV2NodeMetadataReading = TypeAliasType(
+    "ZarrV2NodeMetadataReading",
+    ZarrV2ArrayMetadataReading | ZarrV2GroupMetadataReading | ZarrV2UnknownNodeMetadataReading,
 )
+"""The reading of the files of a v2 node: an array's, a group's, or of neither."""
 
 
 def node_model_v2(read: NodeReadV2, context: ZarrV2Context) -> ZarrV2NodeMetadata | None:
@@ -153,7 +160,7 @@ def node_reading_v2(read: NodeReadV2, context: ZarrV2Context) -> ZarrV2NodeMetad
 
 def read_group_metadata_v2(value: object, *, context: ZarrV2Context | None = None) -> ZarrV2GroupMetadataReading:
     """Read `value` as a v2 group (the `.zgroup`, with the `.zattrs` as `attributes`) in `context` (default `CORE_V2`); never raises on bad input."""
-    scope = CORE_V2 if context is None else context
+    scope = scope_v2(context)
     read = read_group_v2(value, scope)
     if read.problems:
         return read.reading(None)
@@ -166,20 +173,21 @@ def read_node_metadata_v2(files: Mapping[str, object], *, context: ZarrV2Context
     Problems are located in the node's document: at `("attributes", ...)`
     for what the `.zattrs` holds, elsewhere for the `.zarray` or `.zgroup`.
     """
-    scope = CORE_V2 if context is None else context
+    scope = scope_v2(context)
     return node_reading_v2(read_node_v2(files, scope), scope)
 
 
 def node_metadata_from_key_value_v2(mapping: Mapping[StoreKey, bytes], *, context: ZarrV2Context | None = None) -> ZarrV2NodeMetadata:
     """The model of the v2 node whose files are in `mapping`: a `.zarray` or a `.zgroup`, and its `.zattrs`."""
+    scope = scope_v2(context)  # before any byte is decoded
     files = {key: value for key, value in mapping.items() if key in NODE_FILES}
     if ZARR_V2_ARRAY_METADATA_STORE_KEY in files and GROUP_KEY in files:
         raise MetadataValidationError([ARRAY_AND_GROUP])
     if GROUP_KEY in files:
-        return ZarrV2GroupMetadata.from_key_value(files, context=context)
+        return ZarrV2GroupMetadata.from_key_value(files, context=scope)
     if ZARR_V2_ARRAY_METADATA_STORE_KEY not in files:
         raise MetadataValidationError([NEITHER_ARRAY_NOR_GROUP])
-    return ZarrV2ArrayMetadata.from_key_value(files, context=context)
+    return ZarrV2ArrayMetadata.from_key_value(files, context=scope)
 
 
 __all__ = [

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator, Mapping
-from typing import Any, ClassVar, Literal, Self, TypeAlias, cast
+from typing import Any, ClassVar, Literal, Self, cast
 
-from typing_extensions import TypedDict, Unpack
+from typing_extensions import TypeAliasType, TypedDict, Unpack
 
 from zarr_metadata._collector import collector_paused
 from zarr_metadata._frozen import FrozenObject, thawed
 from zarr_metadata._json import UNSET, JSONValue, Loc, ValidationProblem
-from zarr_metadata.definition._fields import ResolvedField, UnclaimedField
+from zarr_metadata.definition._fields import ResolvedField, UnclaimedField, ValidField
 from zarr_metadata.model._array_model_v3 import ZarrV3ArrayMetadata
 from zarr_metadata.model._array_v3 import ArrayRead, ZarrV3ArrayMetadataReading
+from zarr_metadata.model._edit import edited
 from zarr_metadata.model._group_v3 import (
     GROUP_SPEC_MEMBERS,
     ConsolidatedRead,
@@ -27,17 +28,17 @@ from zarr_metadata.model._group_v3 import (
 from zarr_metadata.model._keyed import (
     Keyed,
     StoreKey,
-    canonical_text,
     document_bytes,
     document_from,
-    edited,
     json_text,
 )
 from zarr_metadata.model._model import Model, documents_refine
 from zarr_metadata.model._read import must_understand, unclaimed
+from zarr_metadata.model._scope_check import scope_v3
 from zarr_metadata.problems import MetadataValidationError
 from zarr_metadata.v3._context import ZarrV3Context
-from zarr_metadata.v3._scopes import CORE_AND_EXTENSIONS
+from zarr_metadata.v3._definition import GroupExtraFieldDefinition
+from zarr_metadata.v3.array import ZarrV3ArrayMetadataJSON
 from zarr_metadata.v3.consolidated import (
     ZARR_V3_CONSOLIDATED_METADATA_KEY,
     ZarrV3ConsolidatedMetadataJSON,
@@ -47,9 +48,6 @@ from zarr_metadata.v3.group import (
     ZarrV3GroupMetadataJSON,
     ZarrV3GroupMetadataStoreKey,
 )
-
-ZarrV3NodeMetadataInput = Any
-"""A node document as JSON, or a node model."""
 
 
 class ZarrV3ConsolidatedMetadataInput(TypedDict, closed=True):
@@ -69,6 +67,7 @@ class ZarrV3GroupMetadataUpdate(TypedDict, total=False, closed=True):
 
 
 _UPDATABLE = frozenset({"attributes", ZARR_V3_CONSOLIDATED_METADATA_KEY})
+_RESERVED = GROUP_SPEC_MEMBERS | _UPDATABLE
 
 
 class ZarrV3GroupMetadata(Model):
@@ -91,13 +90,14 @@ class ZarrV3GroupMetadata(Model):
     def _meaning_of(self) -> tuple[object, ...]:
         return (
             json_text(self._document.get("attributes", {})),
-            tuple(sorted((key, canonical_text(field)) for key, field in self._found.extra_fields.items())),
+            frozenset(self._found.extra_fields.items()),
         )
 
     @classmethod
     def from_key_value(cls, mapping: Mapping[StoreKey, bytes], *, context: ZarrV3Context | None = None) -> ZarrV3GroupMetadata:
         """The model of the `zarr.json` bytes in `mapping`."""
-        return cls(document_from(mapping, ZARR_V3_GROUP_METADATA_STORE_KEY), context)
+        scope = cls._scope(context)  # before any byte is decoded
+        return cls(document_from(mapping, ZARR_V3_GROUP_METADATA_STORE_KEY), scope)
 
     def to_json(self) -> ZarrV3GroupMetadataJSON:
         """The document as given: a fresh plain dict (objects in it plain dicts, arrays tuples) the caller may change."""
@@ -144,9 +144,9 @@ class ZarrV3GroupMetadata(Model):
         return ZarrV3ConsolidatedMetadata.made(_ConsolidatedModelRead(read, self._context), self._context)
 
     @property
-    def extra_fields(self) -> Mapping[str, JSONValue]:
-        """The members the spec does not define, by key, as written."""
-        return FrozenObject({key: value for key, value in self._document.items() if key not in GROUP_SPEC_MEMBERS})
+    def extra_fields(self) -> Mapping[str, ValidField[GroupExtraFieldDefinition[Any]]]:
+        """The members the spec does not define, by key, as the scope read them (`consolidated_metadata` among them; unclaimed when nothing claims the key)."""
+        return cast("Mapping[str, ValidField[GroupExtraFieldDefinition[Any]]]", self._found.extra_fields)
 
     @property
     def unclaimed_fields(self) -> Mapping[Loc, UnclaimedField]:
@@ -161,7 +161,7 @@ class ZarrV3GroupMetadata(Model):
     def update(self, **members: Unpack[ZarrV3GroupMetadataUpdate]) -> ZarrV3GroupMetadata:
         """A copy with `members` set (extra members in `extra_fields`; UNSET removes one), read in the same scope."""
         plain = {key: plain_document(value) for key, value in members.items()}
-        return type(self)(edited(self._document, plain, _UPDATABLE), self._context)
+        return type(self)(edited(self._document, plain, _UPDATABLE, _RESERVED), self._context)
 
     @classmethod
     def create_default(
@@ -169,16 +169,25 @@ class ZarrV3GroupMetadata(Model):
     ) -> ZarrV3GroupMetadata:
         """A valid group document with `overrides` set: by default, one with no attributes."""
         plain = {key: plain_document(value) for key, value in overrides.items()}
-        return cls(edited({"zarr_format": 3, "node_type": "group"}, plain, _UPDATABLE), context)
+        return cls(edited({"zarr_format": 3, "node_type": "group"}, plain, _UPDATABLE, _RESERVED), context)
 
     def __repr__(self) -> str:
         return f"ZarrV3GroupMetadata(attributes={json_text(self.attributes)[:60]})"
 
 
-ZarrV3NodeMetadata: TypeAlias = ZarrV3ArrayMetadata | ZarrV3GroupMetadata
-ZarrV3NodeMetadataReading: TypeAlias = (
-    ZarrV3ArrayMetadataReading | ZarrV3GroupMetadataReading | ZarrV3UnknownNodeMetadataReading
+ZarrV3NodeMetadata = TypeAliasType("ZarrV3NodeMetadata", ZarrV3ArrayMetadata | ZarrV3GroupMetadata)
+"""The model of a v3 node: an array or a group."""
+
+ZarrV3NodeMetadataReading = TypeAliasType(
+    "ZarrV3NodeMetadataReading",
+    ZarrV3ArrayMetadataReading | ZarrV3GroupMetadataReading | ZarrV3UnknownNodeMetadataReading,
 )
+"""The reading of a v3 node document: an array's, a group's, or one of neither node type."""
+
+ZarrV3NodeMetadataInput = TypeAliasType(
+    "ZarrV3NodeMetadataInput", ZarrV3ArrayMetadataJSON | ZarrV3GroupMetadataJSON | ZarrV3ArrayMetadata | ZarrV3GroupMetadata
+)
+"""A node document as JSON, or a node model."""
 
 
 def node_model(read: NodeRead, context: ZarrV3Context) -> ZarrV3NodeMetadata | None:
@@ -248,7 +257,7 @@ def read_consolidated_metadata_v3(
     each key a relative node path, each parent listed, and only groups
     holding children.
     """
-    scope = CORE_AND_EXTENSIONS if context is None else context
+    scope = scope_v3(context)
     read = _ConsolidatedModelRead(read_consolidated(plain_document(value), scope), scope)
     if read.problems:
         return read.reading(None)
@@ -304,7 +313,7 @@ def read_group_metadata_v3(value: object, *, context: ZarrV3Context | None = Non
     documents it lists are read in the same pass, and their problems are
     the model's `consolidated()`'s to report (or `read_consolidated_metadata_v3`'s).
     """
-    scope = CORE_AND_EXTENSIONS if context is None else context
+    scope = scope_v3(context)
     read = read_group(value, scope)
     if read.problems:
         return read.reading(None)

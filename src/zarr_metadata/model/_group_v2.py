@@ -21,7 +21,7 @@ from zarr_metadata._names import node_path_problems, tree_problems
 from zarr_metadata._refuse import FAIL, MAX_DEPTH, Checker
 from zarr_metadata._shapes import Unread
 from zarr_metadata.definition._fields import ResolvedField
-from zarr_metadata.model._array_v2 import ArrayReadV2, read_array_v2, read_format
+from zarr_metadata.model._array_v2 import V2_ARRAY_MEMBERS, ArrayReadV2, read_array_v2, read_format
 from zarr_metadata.model._read import not_a_document, read_attributes
 from zarr_metadata.typed_json import checker_of
 from zarr_metadata.v2._context import ZarrV2Context
@@ -117,8 +117,12 @@ NodeReadV2 = ArrayReadV2 | GroupReadV2 | UnknownNodeReadV2
 """What reading the files of a v2 node found."""
 
 
-def read_group_v2(value: object, context: ZarrV2Context, depth: int = 0) -> GroupReadV2:
-    """Read `value` as a v2 group document (the `.zgroup`, with `.zattrs` as `attributes`); never raises on bad input."""
+def read_group_v2(value: object, context: ZarrV2Context, depth: int = 0, *, zattrs: bool = False) -> GroupReadV2:
+    """Read `value` as a v2 group document (the `.zgroup`, with `.zattrs` as `attributes`); never raises on bad input.
+
+    With `zattrs`, the attributes are a `.zattrs` file beside the `.zgroup`,
+    so they sit as deep as it does: nesting is counted in the files.
+    """
     read = GroupReadV2()
     if not isinstance(value, Mapping) or depth >= MAX_DEPTH:
         read.problems = (not_a_document(cast(object, value), depth),)
@@ -127,20 +131,50 @@ def read_group_v2(value: object, context: ZarrV2Context, depth: int = 0) -> Grou
     problems: list[ValidationProblem] = []
     refined: dict[Any, Any] = dict.fromkeys(document)
     read_format(document, problems, refined, depth)
-    read_attributes(document, problems, refined, depth)
-    for key in document:
-        if key not in _GROUP_MEMBERS:
-            problems.append(
-                ValidationProblem(
-                    (key,) if type(key) is str else (),
-                    f"unknown member {shown(key)}; a v2 group has only \"zarr_format\" and its attributes",
-                    "unknown_key",
-                )
-            )
+    read_attributes(document, problems, refined, depth - 1 if zattrs else depth)
+    if not _GROUP_MEMBERS.issuperset(document):
+        _ignored_members(document, problems, refined, depth)
     read.problems = tuple(problems)
     if not problems:
         read.document = FrozenObject(refined)
     return read
+
+
+def _ignored_members(document: Mapping[Any, Any], problems: list[ValidationProblem], refined: dict[Any, Any], depth: int) -> None:
+    """Members the v2 spec does not define for a group: ignored, as the spec says they should be and zarr-python does, and left out of the model (a v2 group has only its attributes).
+
+    Nothing reads them, so, like user data, they may hold NaN; they must
+    still be JSON, within the nesting limit.
+    """
+    for key, value in document.items():
+        if key in _GROUP_MEMBERS:
+            continue
+        del refined[key]
+        if type(key) is not str:
+            problems.append(ValidationProblem((), f"expected object keys to be strings, got the key {shown(key)}", "invalid_type"))
+            continue
+        _USER_JSON(value, (key,), problems, depth + 1)
+
+
+V2_SPEC_MEMBERS: Final = FrozenObject(
+    {ARRAY_KEY: frozenset(V2_ARRAY_MEMBERS - {"attributes"}), GROUP_KEY: frozenset({"zarr_format"})}
+)
+"""The members the v2 spec defines for the document in each node file."""
+
+
+def ignored_members_v2(node_file: str, document: object) -> tuple[str, ...]:
+    """The members of `document`, the JSON of the node file `node_file` (`.zarray` or `.zgroup`), that the v2 spec does not define and the readers ignore, in document order.
+
+    For the checker, which warns of each (`ignored_member`): a reader
+    reports none of them. An `attributes` member is no ignored member (the
+    readers refuse it: attributes live in `.zattrs`), nor is a key that is no
+    string. Empty for any other file, and for a document that is no object.
+    """
+    defined = V2_SPEC_MEMBERS.get(node_file)
+    if defined is None or not isinstance(document, Mapping):
+        return ()
+    keys = cast("Mapping[object, object]", document)
+    return tuple(key for key in keys if type(key) is str and key not in defined and key != "attributes")
 
 
 def node_document(files: object) -> tuple[str | None, object, tuple[ValidationProblem, ...]]:
@@ -148,6 +182,7 @@ def node_document(files: object) -> tuple[str | None, object, tuple[ValidationPr
 
     Problems of the set are located at `()`, or at `("attributes",)` for a
     `.zarray` or `.zgroup` that writes an `attributes` member of its own.
+    Any other key (a chunk's, say) is ignored.
     """
     if type(files) is dict:
         # The common case: the files of an array, or a group, and perhaps its attributes.
@@ -161,16 +196,10 @@ def node_document(files: object) -> tuple[str | None, object, tuple[ValidationPr
                 return node_file, {**cast("dict[str, object]", written), "attributes": usual[ATTRIBUTES_KEY]}, ()
     if not isinstance(files, Mapping):
         return None, None, (ValidationProblem((), f"expected the files of a node by key, got {shown(files)}", "invalid_type"),)
+    # A node's directory holds its chunks too: keys of other files are no
+    # concern of the node's metadata.
     given = cast("Mapping[object, object]", files)
-    unknown = [key for key in given if key not in NODE_FILES]
-    problems: list[ValidationProblem] = [
-        ValidationProblem(
-            (),
-            f"expected only the files {shown(list(NODE_FILES))}, got the key {shown(key)}",
-            "invalid_value",
-        )
-        for key in unknown
-    ]
+    problems: list[ValidationProblem] = []
     if ARRAY_KEY in given and GROUP_KEY in given:
         problems.append(ARRAY_AND_GROUP)
         return None, None, tuple(problems)
@@ -198,22 +227,36 @@ def read_node_v2(files: object, context: ZarrV2Context, depth: int = 0) -> NodeR
     node_file, document, problems = node_document(files)
     if node_file is None:
         return UnknownNodeReadV2(problems)
-    read: NodeReadV2 = read_array_v2(document, context, depth) if node_file == ARRAY_KEY else read_group_v2(document, context, depth)
+    # Nesting is counted in each file: the .zattrs sits as deep as the node file.
+    zattrs = ATTRIBUTES_KEY in cast("Mapping[object, object]", files) and not _writes_attributes(files, node_file)
+    read: NodeReadV2 = (
+        read_array_v2(document, context, depth, zattrs=zattrs)
+        if node_file == ARRAY_KEY
+        else read_group_v2(document, context, depth, zattrs=zattrs)
+    )
     if problems:
         read.problems = (*problems, *read.problems)
         read.document = None
     return read
 
 
+def _writes_attributes(files: object, node_file: str) -> bool:
+    """Whether the node file among `files` writes an `attributes` member of its own."""
+    written = cast("Mapping[str, object]", files)[node_file]
+    return isinstance(written, Mapping) and "attributes" in cast("Mapping[object, object]", written)
+
+
 class ConsolidatedReadV2:
     """What one pass over a `.zmetadata` found: each node's read, by node path, and every problem, located at the store keys."""
 
-    __slots__ = ("envelope", "nodes", "problems")
+    __slots__ = ("envelope", "keys", "nodes", "problems")
 
     def __init__(self) -> None:
         self.problems: tuple[ValidationProblem, ...] = ()
         self.nodes: dict[str, NodeReadV2] = {}
         """The read of each listed node, by its path ("" for the root)."""
+        self.keys: dict[str, dict[str, str]] = {}
+        """The key, as the listing writes it, of each file of each listed node, by the node's path and the file's name."""
         self.envelope: Mapping[str, object] | None = None
 
 
@@ -255,23 +298,26 @@ def _read_consolidated_v2(value: object, context: ZarrV2Context, depth: int) -> 
     return read
 
 
+def normalized_key(key: str) -> str:
+    """A key of a `.zmetadata` as the logical path it names, normalized as the v2 spec says: a leading "/" stripped, runs of "/" collapsed (`"//a//.zarray"` is `"a/.zarray"`)."""
+    if not key.startswith("/") and "//" not in key:
+        return key  # nearly every key
+    return "/".join(part for part in key.split("/") if part)
+
+
 def _read_listing(
     listing: Mapping[str, object], context: ZarrV2Context, depth: int, read: ConsolidatedReadV2, problems: list[ValidationProblem]
 ) -> None:
     """Read the nodes a listing holds, each from its files together, and check that they form a tree."""
     by_node: dict[str, dict[str, object]] = {}
+    written = read.keys
     for key, document in listing.items():
-        node, slash, file = key.rpartition("/")
         loc: Loc = ("metadata", key)
+        path = normalized_key(key)
+        node, _, file = path.rpartition("/")
         if file not in NODE_FILES:
             problems.append(
                 ValidationProblem(loc, f"expected a key that ends with .zarray, .zgroup or .zattrs, got {shown(key)}", "invalid_value")
-            )
-            continue
-        # "/.zgroup" would otherwise name the root, beside ".zgroup".
-        if slash and (not node or node.startswith("/")):
-            problems.append(
-                ValidationProblem(loc, f'expected a key relative to the root of the store, got {shown(key)}, which starts with "/"', "invalid_value")
             )
             continue
         files = by_node.get(node)
@@ -283,32 +329,37 @@ def _read_listing(
                 problems.extend(path_problems)
                 continue
             files = by_node[node] = {}
+            written[node] = {}
+        if file in files:
+            problems.append(
+                ValidationProblem(
+                    loc,
+                    f"expected each file listed once, got {shown(key)}, which names {shown(path)} as "
+                    f"{shown(written[node][file])} does",
+                    "invalid_value",
+                )
+            )
+            continue
         files[file] = document
+        written[node][file] = key
     for node, files in by_node.items():
-        prefix = f"{node}/" if node else ""
         node_read = read_node_v2(files, context, depth)
         read.nodes[node] = node_read
-        problems.extend(_at_file(problem, prefix, files) for problem in node_read.problems)
+        problems.extend(_at_file(problem, written[node], files) for problem in node_read.problems)
     is_group = {node: isinstance(node_read, GroupReadV2) for node, node_read in read.nodes.items()}
     problems.extend(
-        tree_problems(is_group, lambda node: ("metadata", _node_key(node, by_node[node])), root_listed=True)
+        tree_problems(is_group, lambda node: ("metadata", written[node][_node_file(by_node[node])]), root_listed=True)
     )
-
-
-def _node_key(node: str, files: Mapping[str, object]) -> str:
-    """The store key of the file that names a node: its `.zarray` or `.zgroup`, or its `.zattrs` when it has neither."""
-    prefix = f"{node}/" if node else ""
-    return prefix + _node_file(files)
 
 
 def _node_file(files: Mapping[str, object]) -> str:
     return ARRAY_KEY if ARRAY_KEY in files else GROUP_KEY if GROUP_KEY in files else ATTRIBUTES_KEY
 
 
-def _at_file(problem: ValidationProblem, prefix: str, files: Mapping[str, object]) -> ValidationProblem:
-    """A problem of a node's document, located at the store key of the file that holds it."""
+def _at_file(problem: ValidationProblem, keys: Mapping[str, str], files: Mapping[str, object]) -> ValidationProblem:
+    """A problem of a node's document, located at the key, as the listing writes it, of the file that holds it."""
     file, loc = file_holding(problem.loc, files)
-    return dataclasses.replace(problem, loc=("metadata", prefix + file, *loc))
+    return dataclasses.replace(problem, loc=("metadata", keys[file], *loc))
 
 
 def file_holding(loc: Loc, files: Mapping[str, object]) -> tuple[str, Loc]:
@@ -329,7 +380,7 @@ def listed_documents(read: ConsolidatedReadV2, listing: Mapping[str, object]) ->
     """The listing of a `.zmetadata` without problems, each file as its node's reader refined it."""
     refined: dict[str, object] = {}
     for key in listing:
-        node, _, file = key.rpartition("/")
+        node, _, file = normalized_key(key).rpartition("/")
         document = read.nodes[node].document
         assert document is not None
         if file == ATTRIBUTES_KEY:
@@ -349,8 +400,10 @@ __all__ = [
     "ZarrV2GroupMetadataReading",
     "ZarrV2UnknownNodeMetadataReading",
     "file_holding",
+    "ignored_members_v2",
     "listed_documents",
     "node_document",
+    "normalized_key",
     "read_consolidated_v2",
     "read_group_v2",
     "read_node_v2",

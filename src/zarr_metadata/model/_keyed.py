@@ -1,4 +1,4 @@
-"""What every model shares: store keys and bytes, JSON text for comparing by meaning, and member edits."""
+"""What every model shares: store keys and bytes, and JSON text for comparing by meaning."""
 
 from __future__ import annotations
 
@@ -6,10 +6,7 @@ import json
 from collections.abc import Mapping
 from typing import Any, TypeAlias, cast
 
-from zarr_metadata._frozen import thawed
-from zarr_metadata._json import UNSET, Problems, ValidationProblem
-from zarr_metadata.definition._fields import ResolvedField
-from zarr_metadata.definition._resolve import canonical_of
+from zarr_metadata._json import Problems, ValidationProblem
 from zarr_metadata.problems import MetadataValidationError
 
 StoreKey: TypeAlias = str
@@ -19,11 +16,6 @@ StoreKey: TypeAlias = str
 def json_text(value: object) -> str:
     """`value` as compact JSON text with sorted keys: equal JSON gives equal text, and `0.0` and `-0.0` differ."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=True, ensure_ascii=False)
-
-
-def canonical_text(field: ResolvedField[Any]) -> str:
-    """A field's canonical spelling as JSON text: equal for fields that mean the same, however they are written."""
-    return json_text(canonical_of(field, ()))
 
 
 def document_bytes(value: object, indent: int | str | None) -> bytes:
@@ -72,37 +64,6 @@ def document_from(mapping: Mapping[StoreKey, bytes], key: StoreKey) -> object:
     if problems:
         raise MetadataValidationError(problems)
     return value
-
-
-def edited(document: Mapping[str, Any], members: Mapping[str, object], names: frozenset[str]) -> dict[str, Any]:
-    """`document` with `members` (by name; `extra_fields` by key) set, and those given as UNSET removed.
-
-    An unknown member name raises `TypeError`, as a keyword argument would.
-    """
-    result: dict[str, Any] = thawed(document)
-    for name, value in members.items():
-        if name == "extra_fields":
-            if not isinstance(value, Mapping):
-                msg = f"extra_fields takes a mapping from key to value, got {value!r}"
-                raise TypeError(msg)
-            for key, item in cast("Mapping[str, object]", value).items():
-                if key in names:
-                    msg = f"{key!r} is a member the spec defines; set it by name, not in extra_fields"
-                    raise TypeError(msg)
-                _set(result, key, item)
-            continue
-        if name not in names:
-            msg = f"unknown member {name!r}; expected one of {', '.join(sorted(names))} or extra_fields"
-            raise TypeError(msg)
-        _set(result, name, value)
-    return result
-
-
-def _set(result: dict[str, Any], key: str, value: object) -> None:
-    if value is UNSET:
-        result.pop(key, None)
-    else:
-        result[key] = thawed(value)
 
 
 class Keyed:

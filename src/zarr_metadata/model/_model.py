@@ -9,9 +9,9 @@ from zarr_metadata._frozen import plain, thawed
 from zarr_metadata._json import Loc, ValidationProblem
 from zarr_metadata.definition._fields import ResolvedField
 from zarr_metadata.definition._scope import Conflict, ScopeConflictError
-from zarr_metadata.model._keyed import Keyed, json_text
+from zarr_metadata.model._keyed import Keyed
+from zarr_metadata.model._scope_check import scope_v3
 from zarr_metadata.problems import MetadataValidationError
-from zarr_metadata.v3._scopes import CORE_AND_EXTENSIONS
 
 
 class Read(Protocol):
@@ -45,16 +45,16 @@ class Model(Keyed):
     _meaning: Hashable | None
 
     def __init__(self, document: object, context: Any = None) -> None:
-        scope = self._default_context() if context is None else context
+        scope = self._scope(context)
         read = self._read(document, scope)
         if read.problems:
             raise MetadataValidationError(read.problems)
         self._set(read, scope)
 
     @classmethod
-    def _default_context(cls) -> Any:
-        """The scope a model is read in when none is given: `CORE_AND_EXTENSIONS` for v3."""
-        return CORE_AND_EXTENSIONS
+    def _scope(cls, context: object) -> Any:
+        """The scope a model is read in: `context`, or `CORE_AND_EXTENSIONS` when None (for v3); `TypeError` for a scope of the other format."""
+        return scope_v3(context)
 
     @classmethod
     def _read(cls, document: object, context: Any) -> Read:
@@ -110,19 +110,28 @@ class Model(Keyed):
 
     def refined_in(self, context: Any = None) -> Self:
         """This document read in `context`, which must claim every field this scope claims with the same definition (else `ScopeConflictError`)."""
-        scope = self._default_context() if context is None else context
+        scope = self._scope(context)
         refuse_contradictions(self.reading.fields(), scope)
         return self.with_context(scope)
 
     def refines(self, other: Self) -> bool:
-        """Whether this is `other`'s document, read in a scope that claims every field `other`'s claims, with the same definitions."""
-        if json_text(self._document) != json_text(other._document):
+        """Whether this means what `other` means, read in a scope that claims every field `other`'s claims, with the same definitions.
+
+        `other`'s document read in this model's scope must equal this
+        model, so a model refines every model equal to it.
+        """
+        if type(other) is not type(self):
             return False
         mine = dict(self.reading.fields())
-        return all(
+        if not all(
             field.definition is None or getattr(mine.get(loc), "definition", None) == field.definition
             for loc, field in other.reading.fields()
-        )
+        ):
+            return False
+        if self._context == other._context:
+            return self == other
+        read = self._read(thawed(other._document), self._context)
+        return not read.problems and type(self).made(read, self._context) == self
 
     def _meaning_key(self) -> Hashable:
         meaning = self._meaning

@@ -12,9 +12,9 @@ from zarr_metadata.model._group_model_v3 import (
 )
 from zarr_metadata.model._group_v3 import ZarrV3UnknownNodeMetadataReading, read_node
 from zarr_metadata.model._keyed import StoreKey, document_from
+from zarr_metadata.model._scope_check import scope_v3
 from zarr_metadata.problems import MetadataValidationError
 from zarr_metadata.v3._context import ZarrV3Context
-from zarr_metadata.v3._scopes import CORE_AND_EXTENSIONS
 
 __all__ = [
     "ZarrV3NodeMetadata",
@@ -33,7 +33,7 @@ def read_node_metadata_v3(value: object, *, context: ZarrV3Context | None = None
     reading holds only its problems (a missing `node_type` is a
     `missing_key` there).
     """
-    scope = CORE_AND_EXTENSIONS if context is None else context
+    scope = scope_v3(context)
     return node_reading(read_node(plain_document(value), scope), scope)
 
 
@@ -49,4 +49,5 @@ def node_metadata_from_key_value_v3(
     mapping: Mapping[StoreKey, bytes], *, context: ZarrV3Context | None = None
 ) -> ZarrV3NodeMetadata:
     """The model of the `zarr.json` bytes in `mapping`, array or group."""
-    return node_metadata_from_json_v3(document_from(mapping, "zarr.json"), context=context)
+    scope = scope_v3(context)  # before any byte is decoded
+    return node_metadata_from_json_v3(document_from(mapping, "zarr.json"), context=scope)

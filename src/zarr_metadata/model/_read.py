@@ -8,8 +8,13 @@ from typing import Any, Final, Literal, cast
 from zarr_metadata._json import UNSET, JSONValue, Loc, UserJSONValue, ValidationProblem, shown
 from zarr_metadata._refuse import FAIL, MAX_DEPTH, Checker
 from zarr_metadata.definition._definition import Definition
-from zarr_metadata.definition._fields import AcceptedField, ResolvedField, UnclaimedField
-from zarr_metadata.definition._reader import Readers
+from zarr_metadata.definition._fields import (
+    AcceptedField,
+    RefusedField,
+    ResolvedField,
+    UnclaimedField,
+)
+from zarr_metadata.definition._reader import Plan, Readers
 from zarr_metadata.typed_json import checker_of
 from zarr_metadata.v3._definition import ExtraFieldDefinition
 
@@ -80,7 +85,7 @@ def read_fill_value(
     refined: dict[Any, object],
     depth: int,
 ) -> None:
-    """Check `fill_value` as a value of `data_type` (a field of `kind`), when the data type has no problem; an unknown one takes any finite JSON.
+    """Check `fill_value` as a value of `data_type` (a field of `kind`), when the data type has no problem; an unknown, refused or missing one takes any finite JSON.
 
     A fill value is no user data: writers spell NaN and the infinities as strings.
     """
@@ -96,9 +101,35 @@ def read_fill_value(
     elif type(data_type) is UnclaimedField:
         typed = _FINITE_JSON(value, ("fill_value",), problems, depth + 1)
     else:
+        declared = _as_declared(data_type, kind, readers, depth)
+        if declared is not None:
+            plan, field = declared
+            plan.read_fill_value(field, value, ("fill_value",), problems, depth + 1)
+        else:
+            # Whatever the data type's problems, a fill value is JSON, whose
+            # numbers are finite: a bare NaN is a problem of its own.
+            _FINITE_JSON(value, ("fill_value",), problems, depth + 1)
         return
     if typed is not FAIL:
         refined["fill_value"] = typed
+
+
+def _as_declared(data_type: object, kind: type[Definition[Any]], readers: Readers, depth: int) -> tuple[Plan, AcceptedField[Any]] | None:
+    """A data type refused though its own members are sound (for an undeclared member, or its envelope), as they read, with its plan; None for any other."""
+    if type(data_type) is not RefusedField:
+        return None
+    field = cast("RefusedField[Any]", data_type)
+    if field.definition is None or field.name is None:
+        return None
+    plan = readers.of(kind).plan(field.name)
+    if plan is None or plan.definition is not field.definition or plan.check_fill_value is None:
+        return None
+    configuration, _ = plan.declared_configuration(field, depth + 2)
+    if configuration is None:
+        return None
+    return plan, AcceptedField(
+        json=cast(JSONValue, field.json), name=field.name, definition=field.definition, configuration=configuration, nested=field.nested
+    )
 
 
 def read_extra_fields(

@@ -20,6 +20,7 @@ from zarr_metadata.model._consolidated_model_v2 import (
 from zarr_metadata.model._group_model_v2 import ZarrV2NodeMetadataReading, read_node_metadata_v2
 from zarr_metadata.model._group_v2 import ARRAY_KEY, GROUP_KEY
 from zarr_metadata.model._repair import Repair, as_mapping, replaced, spelled_fill_value
+from zarr_metadata.model._scope_check import scope_v2
 from zarr_metadata.v2._context import ZarrV2Context
 from zarr_metadata.v2._definition import type_string_configuration
 
@@ -46,15 +47,15 @@ _CONSOLIDATED: Final = "consolidated_metadata"
 def repair_node_metadata_v2(files: Mapping[str, object]) -> tuple[Mapping[str, object], tuple[Repair, ...]]:
     """Undo the known writer bugs in the files of one v2 node, each parsed JSON by key, and report each change.
 
-    Repairs are located as `read_node_metadata_v2` locates problems: in the
-    node's document (`("fill_value",)`). Never raises, and never changes
-    `files`: repaired files are new objects, and files that need no repair
-    are returned as they are.
+    Repairs are located from `files`, at the file that holds them
+    (`(".zarray", "fill_value")`). Never raises, and never changes `files`:
+    repaired files are new objects, and files that need no repair are
+    returned as they are.
     """
     if not isinstance(cast(object, files), Mapping):
         return files, ()
     array = files.get(ARRAY_KEY)
-    repaired, repairs = _repaired_array(array, ())
+    repaired, repairs = _repaired_array(array, (ARRAY_KEY,))
     if not repairs:
         return files, ()
     return {**files, ARRAY_KEY: repaired}, tuple(repairs)
@@ -63,9 +64,14 @@ def repair_node_metadata_v2(files: Mapping[str, object]) -> tuple[Mapping[str, o
 def read_repaired_node_metadata_v2(
     files: Mapping[str, object], *, context: ZarrV2Context | None = None
 ) -> ZarrV2RepairedNodeMetadataReading:
-    """Repair the files of one v2 node (see `repair_node_metadata_v2`), then read them strictly with `read_node_metadata_v2`."""
+    """Repair the files of one v2 node (see `repair_node_metadata_v2`), then read them strictly with `read_node_metadata_v2`.
+
+    Repairs are located from `files`; the reading's problems, as
+    `read_node_metadata_v2` locates them, in the node's document.
+    """
+    scope = scope_v2(context)  # before anything is read
     repaired, repairs = repair_node_metadata_v2(files)
-    return ZarrV2RepairedNodeMetadataReading(read_node_metadata_v2(repaired, context=context), repairs)
+    return ZarrV2RepairedNodeMetadataReading(read_node_metadata_v2(repaired, context=scope), repairs)
 
 
 def repair_consolidated_metadata_v2(value: object) -> tuple[object, tuple[Repair, ...]]:
@@ -93,8 +99,9 @@ def read_repaired_consolidated_metadata_v2(
     value: object, *, context: ZarrV2Context | None = None
 ) -> ZarrV2RepairedConsolidatedMetadataReading:
     """Repair a `.zmetadata` (see `repair_consolidated_metadata_v2`), then read it strictly with `read_consolidated_metadata_v2`."""
+    scope = scope_v2(context)  # before anything is read
     repaired, repairs = repair_consolidated_metadata_v2(value)
-    return ZarrV2RepairedConsolidatedMetadataReading(read_consolidated_metadata_v2(repaired, context=context), repairs)
+    return ZarrV2RepairedConsolidatedMetadataReading(read_consolidated_metadata_v2(repaired, context=scope), repairs)
 
 
 def _repaired_file(key: str, file: object) -> tuple[object, list[Repair]]:

@@ -22,6 +22,7 @@ from zarr_metadata.model._repair import (
     replaced,
     spelled_fill_value,
 )
+from zarr_metadata.model._scope_check import scope_v3
 from zarr_metadata.v3._context import ZarrV3Context
 
 
@@ -55,7 +56,7 @@ def repair_node_metadata_v3(value: object) -> tuple[object, tuple[Repair, ...]]:
     object (sharing the parts that were not repaired), and a document that
     needs no repair is returned as it is.
     """
-    repaired, repairs = _repaired_node(value, (), inside_consolidated=False)
+    repaired, repairs = _repaired_node(value, ())
     return repaired, tuple(repairs)
 
 
@@ -63,11 +64,12 @@ def read_repaired_node_metadata_v3(
     value: object, *, context: ZarrV3Context | None = None
 ) -> ZarrV3RepairedNodeMetadataReading:
     """Repair `value` (see `repair_node_metadata_v3`), then read it strictly with `read_node_metadata_v3`."""
+    scope = scope_v3(context)  # before anything is read
     repaired, repairs = repair_node_metadata_v3(value)
-    return ZarrV3RepairedNodeMetadataReading(read_node_metadata_v3(repaired, context=context), repairs)
+    return ZarrV3RepairedNodeMetadataReading(read_node_metadata_v3(repaired, context=scope), repairs)
 
 
-def _repaired_node(value: object, loc: Loc, *, inside_consolidated: bool) -> _Repaired:
+def _repaired_node(value: object, loc: Loc) -> _Repaired:
     # Dispatched on `node_type` as `read_node_metadata_v3` dispatches.
     document = as_mapping(value)
     if document is None or len(loc) > _DEPTH_LIMIT:
@@ -76,25 +78,24 @@ def _repaired_node(value: object, loc: Loc, *, inside_consolidated: bool) -> _Re
     if not isinstance(node_type, str):
         return value, []
     if node_type == "array":
-        return _repaired_array(document, loc, inside_consolidated=inside_consolidated)
+        return _repaired_array(document, loc)
     if node_type == "group":
         return _repaired_group(document, loc)
     return value, []
 
 
-def _repaired_array(document: Mapping[object, object], loc: Loc, *, inside_consolidated: bool) -> _Repaired:
+def _repaired_array(document: Mapping[object, object], loc: Loc) -> _Repaired:
     repairs: list[Repair] = []
     grid, found = _repaired_chunk_grid(document, loc)
     repairs.extend(found)
     result = document if grid is None else replaced(document, "chunk_grid", grid)
-    # A bare non-finite float fill value is repaired only inside consolidated
-    # metadata: a top-level v3 document's bare NaN is not a known writer bug,
-    # so it stays a problem for the reader.
-    if inside_consolidated:
-        fill_value, found = _repaired_fill_value(document, loc)
-        repairs.extend(found)
-        if fill_value is not None:
-            result = replaced(result, "fill_value", fill_value)
+    # zarr-python writes a bare NaN into a `zarr.json` and into the consolidated
+    # copy of it alike, so both are repaired: a store repaired in one place only
+    # would disagree with itself.
+    fill_value, found = _repaired_fill_value(document, loc)
+    repairs.extend(found)
+    if fill_value is not None:
+        result = replaced(result, "fill_value", fill_value)
     return result, repairs
 
 
@@ -158,7 +159,7 @@ def _repaired_consolidated(value: object, loc: Loc) -> _Repaired:
     for path, document in listed.items():
         # A key that is not a string cannot be located, and is refused anyway.
         if isinstance(path, str):
-            document, found = _repaired_node(document, (*loc, "metadata", path), inside_consolidated=True)
+            document, found = _repaired_node(document, (*loc, "metadata", path))
             repairs.extend(found)
         documents[path] = document
     if not repairs:

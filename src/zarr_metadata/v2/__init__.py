@@ -5,7 +5,9 @@ from zarr_metadata.v2._context import (
 )
 from zarr_metadata.v2._scopes import (
     CORE_V2,
-    KNOWN_V2,
+)
+from zarr_metadata.v2._scopes import (
+    KNOWN_V2 as KNOWN_V2,
 )
 from zarr_metadata.v2.codec.checksum import (
     ADLER32_CODEC_V2,
@@ -78,7 +80,6 @@ __all__ = [
     "FLOAT_DATA_TYPE_V2",
     "GZIP_CODEC_V2",
     "INT_DATA_TYPE_V2",
-    "KNOWN_V2",
     "LZ4_CODEC_V2",
     "LZMA_CODEC_V2",
     "OBJECT_DATA_TYPE_V2",

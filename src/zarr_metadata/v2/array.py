@@ -49,3 +49,14 @@ class ZarrV2ArrayMetadataJSON(TypedDict, extra_items=JSONValue):
     filters: tuple[ZarrV2CodecMetadata, ...] | None
     dimension_separator: NotRequired[Literal["/", "."]]
     attributes: NotRequired[Mapping[str, JSONValue]]
+
+__all__ = [
+    "ZARR_V2_ARRAY_DIMENSION_SEPARATOR",
+    "ZARR_V2_ARRAY_METADATA_STORE_KEY",
+    "ZARR_V2_ARRAY_ORDER",
+    "ZarrV2ArrayDimensionSeparator",
+    "ZarrV2ArrayMetadataJSON",
+    "ZarrV2ArrayMetadataStoreKey",
+    "ZarrV2ArrayOrder",
+    "ZarrV2ZArrayJSON",
+]

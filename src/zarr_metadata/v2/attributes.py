@@ -13,3 +13,9 @@ ZarrV2AttributesStoreKey = Literal[".zattrs"]
 
 ZarrV2ZAttrsJSON = Mapping[str, JSONValue]
 """A `.zattrs` file: user data, whose numbers may be NaN or infinite."""
+
+__all__ = [
+    "ZARR_V2_ATTRIBUTES_STORE_KEY",
+    "ZarrV2AttributesStoreKey",
+    "ZarrV2ZAttrsJSON",
+]

@@ -14,11 +14,11 @@ from zarr_metadata.v2._definition import (
     ZarrV2DataTypeField,
     ZarrV2Kind,
 )
-from zarr_metadata.v2._scopes import CORE_V2, KNOWN_V2
+from zarr_metadata.v2._scopes import CORE_V2
+from zarr_metadata.v2._scopes import KNOWN_V2 as KNOWN_V2
 
 __all__ = [
     "CORE_V2",
-    "KNOWN_V2",
     "ZarrV2CodecDefinition",
     "ZarrV2Context",
     "ZarrV2ContextSlots",

@@ -120,7 +120,7 @@ from zarr_metadata.v3.definition import (
 )
 
 if TYPE_CHECKING:
-    from zarr_metadata.v3._known import KNOWN
+    from zarr_metadata.v3._known import KNOWN as KNOWN
 
 __all__ = [
     "BLOSC_CODEC",
@@ -143,7 +143,6 @@ __all__ = [
     "INT16_DATA_TYPE",
     "INT32_DATA_TYPE",
     "INT64_DATA_TYPE",
-    "KNOWN",
     "NUMPY_DATETIME64_DATA_TYPE",
     "NUMPY_TIMEDELTA64_DATA_TYPE",
     "RAW_BYTES_DATA_TYPE",
@@ -173,7 +172,7 @@ def __getattr__(name: str) -> object:
     # KNOWN imports every definition the package has; a program that reads in
     # another scope does not pay for it.
     if name == "KNOWN":
-        from zarr_metadata.v3._known import KNOWN
+        from zarr_metadata.v3._known import KNOWN as KNOWN
 
         return KNOWN
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

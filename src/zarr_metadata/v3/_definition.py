@@ -46,6 +46,7 @@ from zarr_metadata.v3._aliases import (
     ZarrV3StorageTransformerField,
 )
 from zarr_metadata.v3._documents import ZarrV3ArrayMetadataJSON, ZarrV3GroupMetadataJSON
+from zarr_metadata.v3.data_type._v2_type_string import v2_type_string_message
 
 CodecKind = Literal["array_array", "array_bytes", "bytes_bytes"]
 """What a codec converts its input to: the three positions a pipeline puts in order."""
@@ -286,6 +287,12 @@ class DataTypeDefinition(WithFillValue[C], _V3Field[C]):
         # `r08` is no name of its own: it is raw bits of 8 written with a
         # leading zero, which no writer means and no reader should guess at.
         if _PADDED_RAW_BYTES_NAME.fullmatch(name) is None:
+            if is_extension_name(name):
+                return None
+            v2_message = v2_type_string_message(name)
+            if v2_message is not None:
+                loc = loc if isinstance(value, str) else (*loc, "name")
+                return ValidationProblem(loc, v2_message, "invalid_value", input=name)
             return super().name_problem(name, value, loc)
         bits = int(name[1:])
         return ValidationProblem(
@@ -442,8 +449,8 @@ class ExtraFieldDefinition(Definition[C]):
             return refusal
         if not _takes_the_waiver(self.configuration):
             return (
-                f"{self.name!r}: expected a configuration that takes must_understand as a boolean "
-                f"that may be false, which the spec lets every extension member carry; "
+                f"{self.name!r}: expected a configuration that declares must_understand as a boolean "
+                f"that may be false, and nothing but a boolean, which the spec lets every extension member carry; "
                 f"{self.configuration.__name__} does not"
             )
         return None
@@ -495,16 +502,25 @@ class ExtraFieldDefinition(Definition[C]):
 
 
 def _takes_the_waiver(configuration: type) -> bool:
-    """Whether a configuration TypedDict admits `"must_understand": false`."""
+    """Whether a configuration TypedDict declares `must_understand` as a strict boolean that may be false.
+
+    A waiver that also takes `0`, `"false"` or null would let a member a
+    reader must understand pass for one it may ignore.
+    """
     if not is_typeddict(configuration):
         return False
     declared = typeddict_members(configuration)
     for member in declared.members:
         if member.key == "must_understand":
-            return refine(False, member.annotation)[0] is False
-    if declared.extra is not None:
-        return refine(False, declared.extra)[0] is False
-    return not declared.closed
+            return _strict_waiver(member.annotation)
+    return declared.extra is not None and _strict_waiver(declared.extra)
+
+
+_NOT_BOOLEANS: Final = (0, 1, "false", None, (), FrozenObject())
+
+
+def _strict_waiver(annotation: object) -> bool:
+    return refine(False, annotation)[0] is False and all(refine(value, annotation)[1] for value in _NOT_BOOLEANS)
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True, repr=False)

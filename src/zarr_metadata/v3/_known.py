@@ -3,8 +3,9 @@
 `KNOWN` is what a store checker needs: a name nothing in it claims is a
 name no reader this package knows of can open. It adds to
 `CORE_AND_EXTENSIONS` every other extension zarr-extensions registers,
-the names zarr-python 3 writes that the registry lacks, and numcodecs'
-codecs under the `numcodecs.` names zarr-python 3 gives them.
+the names zarr-python 3 and tensorstore write that the registry lacks,
+and numcodecs' codecs under the `numcodecs.` names zarr-python 3 gives
+them.
 """
 
 from typing import Final
@@ -43,6 +44,7 @@ from zarr_metadata.v3.data_type.float6_e3m2fn import FLOAT6_E3M2FN_DATA_TYPE
 from zarr_metadata.v3.data_type.float8_e3m4 import FLOAT8_E3M4_DATA_TYPE
 from zarr_metadata.v3.data_type.float8_e4m3 import FLOAT8_E4M3_DATA_TYPE
 from zarr_metadata.v3.data_type.float8_e4m3b11fnuz import FLOAT8_E4M3B11FNUZ_DATA_TYPE
+from zarr_metadata.v3.data_type.float8_e4m3fn import FLOAT8_E4M3FN_DATA_TYPE
 from zarr_metadata.v3.data_type.float8_e4m3fnuz import FLOAT8_E4M3FNUZ_DATA_TYPE
 from zarr_metadata.v3.data_type.float8_e5m2 import FLOAT8_E5M2_DATA_TYPE
 from zarr_metadata.v3.data_type.float8_e5m2fnuz import FLOAT8_E5M2FNUZ_DATA_TYPE
@@ -91,6 +93,7 @@ KNOWN: Final = CORE_AND_EXTENSIONS.update(
         FIXED_LENGTH_UTF32_DATA_TYPE,
         STRUCTURED_DATA_TYPE,
         *ZARR_PYTHON_DATA_TYPES,
+        FLOAT8_E4M3FN_DATA_TYPE,
     ],
     codecs=[
         *CORE_AND_EXTENSIONS.codecs.values(),
@@ -105,4 +108,4 @@ KNOWN: Final = CORE_AND_EXTENSIONS.update(
         *NUMCODECS_CODECS,
     ],
 )
-"""Every v3 definition this package has: `CORE_AND_EXTENSIONS`, every other zarr-extensions registration, zarr-python 3's own data types and its `numcodecs.*` codecs; the checker's default."""
+"""Every v3 definition this package has: `CORE_AND_EXTENSIONS`, every other zarr-extensions registration, zarr-python 3's own data types, tensorstore's float8_e4m3fn, and zarr-python 3's `numcodecs.*` codecs; the checker's default."""

@@ -7,10 +7,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final, cast
 
 from zarr_metadata._frozen import FrozenObject, fast_constructor
-from zarr_metadata._json import Loc, ValidationProblem
+from zarr_metadata._json import JSONValue, Loc, ValidationProblem
 from zarr_metadata.definition._definition import blame, no_rules
-from zarr_metadata.definition._fields import AcceptedField, ResolvedField
-from zarr_metadata.definition._reader import add_found
+from zarr_metadata.definition._fields import AcceptedField, RefusedField, ResolvedField
+from zarr_metadata.definition._reader import Readers, add_found
 from zarr_metadata.v3._definition import (
     UNKNOWN_CHUNK,
     Chunk,
@@ -61,14 +61,18 @@ _KIND_WORDS: Final = {"array_array": "array -> array", "array_bytes": "array -> 
 
 
 def read_pipeline(
-    codecs: Sequence[CodecAt], incoming: Chunk, at: Loc, problems: list[ValidationProblem]
+    codecs: Sequence[CodecAt], incoming: Chunk, at: Loc, problems: list[ValidationProblem], readers: Readers | None = None
 ) -> tuple[Stage, ...]:
     """The stages of a pipeline whose first codec receives `incoming`, adding the problems of its order and of each codec's input.
 
     `at` is where the codecs array sits: a pipeline with no array -> bytes
     codec is a problem there, unless an unclaimed codec might be it. After
     an unclaimed codec, or one that does not declare its output, the next
-    codec receives `Chunk()`, which never causes a problem.
+    codec receives `Chunk()`, which never causes a problem. A refused codec
+    whose own members are sound (its problem an undeclared member, or one
+    in its envelope) is still judged against its input when `readers`, the
+    scope's, are given; the pipelines a refused codec holds are walked from
+    `Chunk()`.
     """
     _order_problems(codecs, at, problems)
     stages: list[Stage] = []
@@ -85,18 +89,70 @@ def read_pipeline(
             continue
         received = chunk if chunk is not None else UNKNOWN_CHUNK
         if type(codec) is not AcceptedField:
-            stages.append(_stage(codec, received))
-            chunk = UNKNOWN_CHUNK if kind == "array_array" else None
+            judged, ruled = (None, False) if readers is None else _as_declared(codec, loc, readers)
+            if judged is None:
+                # A codec its own rules refused has had what it holds judged by them.
+                inner = _NO_STAGES if ruled else _unknown_inner(loc, codec, problems, readers)
+                stages.append(_stage(codec, received, inner))
+                chunk = UNKNOWN_CHUNK if kind == "array_array" else None
+                continue
+            stage, chunk = _array_stage(loc, judged, received, problems, readers, codec)
+            stages.append(stage)
             continue
-        stage, chunk = _array_stage(loc, codec, received, problems)
+        stage, chunk = _array_stage(loc, codec, received, problems, readers)
         stages.append(stage)
     return tuple(stages)
 
 
+def _as_declared(
+    codec: ResolvedField[CodecDefinition[Any]], loc: Loc, readers: Readers
+) -> tuple[AcceptedField[CodecDefinition[Any]] | None, bool]:
+    """A refused codec as its declared members read, to judge against its input (None when they have a problem of their own), and whether its rules refused them."""
+    name = codec.name
+    plan = None if name is None else readers.of(CodecDefinition).plan(name)
+    if plan is None or plan.definition is not codec.definition:
+        return None, False
+    configuration, ruled = plan.declared_configuration(cast("RefusedField[Any]", codec), len(loc) + 1)
+    if configuration is None:
+        return None, ruled
+    field = AcceptedField(
+        json=cast(JSONValue, codec.json),
+        name=cast(str, name),
+        definition=cast("CodecDefinition[Any]", plan.definition),
+        configuration=configuration,
+        nested=codec.nested,
+    )
+    return field, False
+
+
+def _unknown_inner(
+    loc: Loc, codec: ResolvedField[CodecDefinition[Any]], problems: list[ValidationProblem], readers: Readers | None
+) -> Mapping[str, tuple[Stage, ...]]:
+    """The pipelines a refused codec holds, each walked from `Chunk()`: their order is judged, their input unknown."""
+    definition = codec.definition
+    if definition is None or definition.pipelines is no_pipelines or not codec.nested:
+        return _NO_STAGES
+    at = (*loc, "configuration")
+    members = dict.fromkeys(
+        path[0] for path in codec.nested if len(path) == 2 and type(path[0]) is str and type(path[1]) is int
+    )
+    return FrozenObject(
+        {
+            member: read_pipeline(_held_codecs(codec, member, at), UNKNOWN_CHUNK, (*at, member), problems, readers)
+            for member in members
+        }
+    )
+
+
 def _array_stage(
-    loc: Loc, codec: AcceptedField[CodecDefinition[Any]], received: Chunk, problems: list[ValidationProblem]
+    loc: Loc,
+    codec: AcceptedField[CodecDefinition[Any]],
+    received: Chunk,
+    problems: list[ValidationProblem],
+    readers: Readers | None,
+    written: ResolvedField[CodecDefinition[Any]] | None = None,
 ) -> tuple[Stage, Chunk | None]:
-    """The stage of a claimed codec that receives an array and the chunk it passes on, adding the problems of its input."""
+    """The stage of a claimed codec that receives an array and the chunk it passes on, adding the problems of its input; `written` is the codec the stage holds when `codec` is a refused one as its declared members read."""
     definition, configuration, nested = codec.definition, codec.configuration, codec.nested
     if definition.chunk_rules is not no_rules:
         at = (*loc, "configuration")
@@ -105,7 +161,7 @@ def _array_stage(
             _on_the_codec(codec, loc, at, problems, len(problems) - count)
     inner = _NO_STAGES
     if definition.pipelines is not no_pipelines:
-        inner = _inner_stages(loc, codec, received, problems)
+        inner = _inner_stages(loc, codec, received, problems, readers)
     passed: Chunk | None = None
     if definition.kind == "array_array":
         passed = UNKNOWN_CHUNK
@@ -118,11 +174,11 @@ def _array_stage(
             if not isinstance(cast(object, passed), Chunk):
                 msg = f"{definition.name!r}: its transition gives a Chunk, got {passed!r}"
                 raise TypeError(msg)
-    return _stage(codec, received, inner), passed
+    return _stage(codec if written is None else written, received, inner), passed
 
 
 def _inner_stages(
-    loc: Loc, codec: AcceptedField[CodecDefinition[Any]], received: Chunk, problems: list[ValidationProblem]
+    loc: Loc, codec: AcceptedField[CodecDefinition[Any]], received: Chunk, problems: list[ValidationProblem], readers: Readers | None
 ) -> Mapping[str, tuple[Stage, ...]]:
     """The pipelines a codec holds, each read from the chunk the codec says it receives."""
     definition = codec.definition
@@ -137,12 +193,12 @@ def _inner_stages(
         if not isinstance(cast(object, first), Chunk):
             msg = f"{definition.name!r}: its pipelines give a Chunk for each member, got {first!r} for {member!r}"
             raise TypeError(msg)
-        inner[member] = read_pipeline(_held_codecs(codec, member, at), first, (*at, member), problems)
+        inner[member] = read_pipeline(_held_codecs(codec, member, at), first, (*at, member), problems, readers)
     return FrozenObject(inner)
 
 
 def _on_the_codec(
-    codec: AcceptedField[CodecDefinition[Any]], loc: Loc, at: Loc, problems: list[ValidationProblem], start: int
+    codec: ResolvedField[CodecDefinition[Any]], loc: Loc, at: Loc, problems: list[ValidationProblem], start: int
 ) -> None:
     """Locate a problem with the configuration as a whole at the codec, when the codec writes no configuration."""
     if isinstance(codec.json, Mapping) and "configuration" in cast("Mapping[str, object]", codec.json):
@@ -153,7 +209,7 @@ def _on_the_codec(
             problems[index] = ValidationProblem(loc, problem.message, problem.kind, input=problem.input, ctx=problem.ctx)
 
 
-def _held_codecs(codec: AcceptedField[CodecDefinition[Any]], member: str, at: Loc) -> list[CodecAt]:
+def _held_codecs(codec: ResolvedField[CodecDefinition[Any]], member: str, at: Loc) -> list[CodecAt]:
     """The codecs a codec's configuration member holds, in order, with their locations."""
     held = [
         (path, field)

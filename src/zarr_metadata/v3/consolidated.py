@@ -41,3 +41,10 @@ CONSOLIDATED_METADATA_EXTRA_FIELD: Final = GroupExtraFieldDefinition(
     finite=False,
 )
 """The definition of a group's `consolidated_metadata` member, whose envelope the core spec fixes."""
+
+__all__ = [
+    "CONSOLIDATED_METADATA_EXTRA_FIELD",
+    "ZARR_V3_CONSOLIDATED_METADATA_KEY",
+    "ZarrV3ConsolidatedMetadataEnvelopeJSON",
+    "ZarrV3ConsolidatedMetadataJSON",
+]

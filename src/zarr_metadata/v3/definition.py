@@ -41,12 +41,11 @@ from zarr_metadata.v3._pipeline import Stage
 from zarr_metadata.v3._scopes import CORE, CORE_AND_EXTENSIONS
 
 if TYPE_CHECKING:
-    from zarr_metadata.v3._known import KNOWN
+    from zarr_metadata.v3._known import KNOWN as KNOWN
 
 __all__ = [
     "CORE",
     "CORE_AND_EXTENSIONS",
-    "KNOWN",
     "ArrayExtraFieldDefinition",
     "Chunk",
     "ChunkGridDefinition",
@@ -78,7 +77,7 @@ def __getattr__(name: str) -> object:
     # KNOWN imports every definition the package has; a program that reads in
     # another scope does not pay for it.
     if name == "KNOWN":
-        from zarr_metadata.v3._known import KNOWN
+        from zarr_metadata.v3._known import KNOWN as KNOWN
 
         return KNOWN
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

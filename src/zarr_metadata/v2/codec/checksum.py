@@ -32,15 +32,13 @@ class ZarrV2Checksum32Parameters(TypedDict, closed=True):
 
 
 def _at_start_by_default(configuration: ZarrV2Checksum32Parameters) -> ZarrV2Checksum32Parameters:
-    if configuration.get("location", "start") in ("start", None):
-        return {}
-    return configuration
+    # numcodecs writes `location` only when it is given; filled in, one
+    # checksum has one spelling wherever it is put.
+    return {"location": configuration.get("location") or "start"}
 
 
 def _at_end_by_default(configuration: ZarrV2Checksum32Parameters) -> ZarrV2Checksum32Parameters:
-    if configuration.get("location", "end") in ("end", None):
-        return {}
-    return configuration
+    return {"location": configuration.get("location") or "end"}
 
 
 CRC32_CODEC_V2: Final = ZarrV2CodecDefinition(

@@ -1,9 +1,10 @@
 """The numcodecs compressors: blosc, zstd, gzip, zlib, bz2, lzma and lz4, each written as `{"id": ..., parameters...}`.
 
 Every parameter may be left out, and numcodecs then uses its default;
-`canonical` drops a parameter written with the value it defaults to, or
-with a value the library treats as that default, so two compressors that
-compress alike are spelled alike.
+`canonical` writes the parameters as numcodecs' `get_config()` does, each
+one, its default filled in and every given value as given, so a
+compressor written with its defaults and one written without them are
+spelled alike.
 """
 
 # No `from __future__ import annotations`: TypedDict reads ReadOnly and
@@ -43,15 +44,9 @@ _INT32 = Interval(ge=-(2**31), le=2**31 - 1)
 """The range of a C int, which numcodecs passes several parameters to its compression libraries as."""
 
 
-def _without(configuration: Mapping[str, Any], dropped: Mapping[str, object], **replaced: object) -> Any:
-    """`configuration` with the members in `replaced` given those values, then without each member whose value is the one `dropped` gives for it."""
-    spelled = {**configuration, **replaced}
-    return {key: value for key, value in spelled.items() if key not in dropped or not _same(value, dropped[key])}
-
-
-def _same(value: object, default: object) -> bool:
-    # true == 1 in Python, but a JSON boolean and a number are two spellings.
-    return value == default and type(value) is type(default)
+def _filled(configuration: Mapping[str, Any], defaults: Mapping[str, object]) -> Any:
+    """`configuration` with each parameter of `defaults` it leaves out given its default, in the order of `defaults`."""
+    return {key: configuration.get(key, default) for key, default in defaults.items()}
 
 
 # zlib and gzip
@@ -62,9 +57,6 @@ ZarrV2CompressionLevel = Annotated[int, Interval(ge=-1, le=9)]
 
 _ZLIB_DEFAULT_LEVEL: Final = 1
 """The level numcodecs' Zlib and GZip compress at when none is given."""
-
-_ZLIB_DEFAULT_COMPRESSION: Final = 6
-"""The level zlib compresses at when asked for level -1 (`Z_DEFAULT_COMPRESSION`)."""
 
 
 class ZarrV2ZlibParameters(TypedDict, closed=True):
@@ -80,10 +72,7 @@ class ZarrV2GzipParameters(TypedDict, closed=True):
 
 
 def _zlib_canonical(configuration: ZarrV2ZlibParameters) -> ZarrV2ZlibParameters:
-    level = configuration.get("level")
-    if level == -1:
-        return _without(configuration, {"level": _ZLIB_DEFAULT_LEVEL}, level=_ZLIB_DEFAULT_COMPRESSION)
-    return _without(configuration, {"level": _ZLIB_DEFAULT_LEVEL})
+    return _filled(configuration, {"level": _ZLIB_DEFAULT_LEVEL})
 
 
 def _gzip_canonical(configuration: ZarrV2GzipParameters) -> ZarrV2GzipParameters:
@@ -107,7 +96,7 @@ class ZarrV2Bz2Parameters(TypedDict, closed=True):
 
 
 def _bz2_canonical(configuration: ZarrV2Bz2Parameters) -> ZarrV2Bz2Parameters:
-    return _without(configuration, {"level": 1})
+    return _filled(configuration, {"level": 1})
 
 
 BZ2_CODEC_V2: Final = ZarrV2CodecDefinition(name="bz2", configuration=ZarrV2Bz2Parameters, canonical=_bz2_canonical)
@@ -125,14 +114,11 @@ _FORMATS: Final = {0: "FORMAT_AUTO", 1: "FORMAT_XZ", 2: "FORMAT_ALONE", 3: "FORM
 _DEFAULT_CHECK: Final = -1
 """The check numcodecs passes when none is given: the default of the format, CRC64 for FORMAT_XZ and none for the others."""
 _CHECK_NONE: Final = 0
-_CHECK_CRC64: Final = 4
 _XZ_CHECKS: Final = {-1: "the default, CRC64", 0: "none", 1: "CRC32", 4: "CRC64", 10: "SHA-256"}
 """The integrity checks liblzma can write into FORMAT_XZ: the other codes below 16 are reserved and refused."""
 
 _PRESET_EXTREME: Final = 0x80000000
 """The flag added to a preset level to spend more time for a slightly smaller result."""
-_PRESET_DEFAULT: Final = 6
-"""The preset lzma compresses with when none is given."""
 
 _FILTERS_MAX: Final = 4
 """The most filters a liblzma filter chain holds."""
@@ -327,16 +313,7 @@ def _option_problems(filter_id: int, options: Mapping[str, int], loc: tuple[str 
 
 
 def _lzma_canonical(configuration: ZarrV2LzmaParameters) -> ZarrV2LzmaParameters:
-    container = configuration.get("format", _FORMAT_XZ)
-    # -1 asks for the format's own check: CRC64 in FORMAT_XZ, none elsewhere.
-    default_check = _CHECK_CRC64 if container == _FORMAT_XZ else _CHECK_NONE
-    check = configuration.get("check", _DEFAULT_CHECK)
-    dropped: dict[str, object] = {"format": _FORMAT_XZ, "preset": _PRESET_DEFAULT}
-    if check in (_DEFAULT_CHECK, default_check):
-        dropped["check"] = check
-    # null is the default of preset and filters, as 6 is of preset.
-    written = {key: value for key, value in configuration.items() if value is not None}
-    return _without(written, dropped)
+    return _filled(configuration, {"format": _FORMAT_XZ, "check": _DEFAULT_CHECK, "preset": None, "filters": None})
 
 
 LZMA_CODEC_V2: Final = ZarrV2CodecDefinition(
@@ -350,15 +327,8 @@ LZMA_CODEC_V2: Final = ZarrV2CodecDefinition(
 ZarrV2BloscCName = Literal["blosclz", "lz4", "lz4hc", "snappy", "zlib", "zstd"]
 """The compressors Blosc may be built with; the Blosc bundled with numcodecs is built without snappy."""
 
-_BLOSC_DEFAULTS: Final = {"cname": "lz4", "clevel": 5, "shuffle": 1, "blocksize": 0, "typesize": None}
-"""What numcodecs' Blosc uses for a parameter not given: lz4 at level 5, byte shuffle, a block size Blosc chooses, and the element size of the array."""
-_NOSHUFFLE: Final = 0
-_SHUFFLE: Final = 1
-_BITSHUFFLE: Final = 2
-_AUTOSHUFFLE: Final = -1
-_MIN_BLOCKSIZE: Final = 128
-_MAX_BLOCKSIZE: Final = (2**31 - 1 - 255 * 4) // 3
-"""The bounds c-blosc clamps a block size it is given (other than 0) to."""
+_BLOSC_DEFAULTS: Final = {"cname": "lz4", "clevel": 5, "shuffle": 1, "blocksize": 0}
+"""What numcodecs' Blosc uses for a parameter not given: lz4 at level 5, byte shuffle, and a block size Blosc chooses."""
 
 
 class ZarrV2BloscParameters(TypedDict, closed=True):
@@ -381,18 +351,13 @@ class ZarrV2BloscParameters(TypedDict, closed=True):
 
 
 def _blosc_canonical(configuration: ZarrV2BloscParameters) -> ZarrV2BloscParameters:
-    shuffle = int(configuration.get("shuffle", _SHUFFLE))
+    spelled = _filled(configuration, _BLOSC_DEFAULTS)
     typesize = configuration.get("typesize")
-    if shuffle == _AUTOSHUFFLE and typesize is not None:
-        # numcodecs settles AUTOSHUFFLE from the typesize, when one is given.
-        shuffle = _BITSHUFFLE if typesize == 1 else _SHUFFLE
-    blocksize = configuration.get("blocksize", 0)
-    if blocksize != 0:
-        blocksize = min(max(blocksize, _MIN_BLOCKSIZE), _MAX_BLOCKSIZE)
-    replaced: dict[str, object] = {"shuffle": shuffle} if "shuffle" in configuration else {}
-    if "blocksize" in configuration:
-        replaced["blocksize"] = blocksize
-    return _without(configuration, _BLOSC_DEFAULTS, **replaced)
+    if typesize is not None:
+        # numcodecs' get_config() leaves the typesize out, but a shuffle of
+        # another element size writes other bytes: it is kept when given.
+        spelled["typesize"] = typesize
+    return spelled
 
 
 BLOSC_CODEC_V2: Final = ZarrV2CodecDefinition(name="blosc", configuration=ZarrV2BloscParameters, canonical=_blosc_canonical)
@@ -401,11 +366,8 @@ BLOSC_CODEC_V2: Final = ZarrV2CodecDefinition(name="blosc", configuration=ZarrV2
 
 # zstd
 
-_ZSTD_MIN_LEVEL: Final = -131072
-_ZSTD_MAX_LEVEL: Final = 22
-"""The levels libzstd clamps every other level to: the fastest, and the strongest."""
-_ZSTD_DEFAULT_LEVEL: Final = 3
-"""The level libzstd compresses at when asked for level 0, numcodecs' default."""
+_ZSTD_DEFAULT_LEVEL: Final = 0
+"""The level numcodecs' Zstd is given when none is: libzstd's default, which compresses as level 3."""
 
 
 class ZarrV2ZstdParameters(TypedDict, closed=True):
@@ -420,13 +382,7 @@ class ZarrV2ZstdParameters(TypedDict, closed=True):
 
 
 def _zstd_canonical(configuration: ZarrV2ZstdParameters) -> ZarrV2ZstdParameters:
-    level = configuration.get("level")
-    if level is None:
-        return _without(configuration, {"checksum": False})
-    level = min(max(level, _ZSTD_MIN_LEVEL), _ZSTD_MAX_LEVEL)
-    if level == 0:
-        level = _ZSTD_DEFAULT_LEVEL
-    return _without(configuration, {"level": _ZSTD_DEFAULT_LEVEL, "checksum": False}, level=level)
+    return _filled(configuration, {"level": _ZSTD_DEFAULT_LEVEL, "checksum": False})
 
 
 ZSTD_CODEC_V2: Final = ZarrV2CodecDefinition(name="zstd", configuration=ZarrV2ZstdParameters, canonical=_zstd_canonical)
@@ -434,9 +390,6 @@ ZSTD_CODEC_V2: Final = ZarrV2CodecDefinition(name="zstd", configuration=ZarrV2Zs
 
 
 # lz4
-
-_LZ4_MAX_ACCELERATION: Final = 65537
-"""The acceleration liblz4 clamps a larger one to; an acceleration below 1 is read as 1, the default."""
 
 
 class ZarrV2Lz4Parameters(TypedDict, closed=True):
@@ -446,11 +399,7 @@ class ZarrV2Lz4Parameters(TypedDict, closed=True):
 
 
 def _lz4_canonical(configuration: ZarrV2Lz4Parameters) -> ZarrV2Lz4Parameters:
-    acceleration = configuration.get("acceleration")
-    if acceleration is None:
-        return configuration
-    acceleration = min(max(acceleration, 1), _LZ4_MAX_ACCELERATION)
-    return _without(configuration, {"acceleration": 1}, acceleration=acceleration)
+    return _filled(configuration, {"acceleration": 1})
 
 
 LZ4_CODEC_V2: Final = ZarrV2CodecDefinition(name="lz4", configuration=ZarrV2Lz4Parameters, canonical=_lz4_canonical)

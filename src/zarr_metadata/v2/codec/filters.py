@@ -92,15 +92,10 @@ def canonical_type_string(value: str) -> str:
 
 
 def canonical_with_astype(configuration: Mapping[str, Any]) -> Any:
-    """A configuration with `dtype` and `astype` spelled canonically, without `astype` when it is null or the `dtype`, which numcodecs then encodes to."""
+    """A configuration with `dtype` and `astype` spelled canonically, `astype` filled in with the `dtype` when absent or null, as numcodecs' `get_config()` writes it."""
     dtype = canonical_type_string(configuration["dtype"])
     astype = configuration.get("astype")
-    spelled = {**configuration, "dtype": dtype}
-    if astype is None or canonical_type_string(astype) == dtype:
-        spelled.pop("astype", None)
-    else:
-        spelled["astype"] = canonical_type_string(astype)
-    return spelled
+    return {**configuration, "dtype": dtype, "astype": dtype if astype is None else canonical_type_string(astype)}
 
 
 _NUMERIC_WANTED: Final = "a numeric data type (int, uint, float or complex)"
@@ -117,10 +112,15 @@ class ZarrV2DeltaParameters(TypedDict, closed=True):
     astype: NotRequired[ReadOnly[str | None]]
 
 
+_DIFFERENCED: Final = NUMERIC | {"timedelta64"}
+"""The families delta takes: those with arithmetic, and timedelta64, whose differences are timedeltas (datetime64 has none: numcodecs fails to decode it)."""
+_DIFFERENCED_WANTED: Final = "a numeric or timedelta64 data type (int, uint, float, complex or m8)"
+
+
 def _delta_rules(configuration: ZarrV2DeltaParameters, nested: Nested) -> list[ValidationProblem]:
     return [
-        *data_type_problems(configuration, "dtype", NUMERIC, _NUMERIC_WANTED, "delta"),
-        *data_type_problems(configuration, "astype", NUMERIC, _NUMERIC_WANTED, "delta"),
+        *data_type_problems(configuration, "dtype", _DIFFERENCED, _DIFFERENCED_WANTED, "delta"),
+        *data_type_problems(configuration, "astype", _DIFFERENCED, _DIFFERENCED_WANTED, "delta"),
     ]
 
 
@@ -271,11 +271,7 @@ class ZarrV2ShuffleParameters(TypedDict, closed=True):
 
 
 def _shuffle_canonical(configuration: ZarrV2ShuffleParameters) -> ZarrV2ShuffleParameters:
-    elementsize = configuration.get("elementsize", _SHUFFLE_DEFAULT_ELEMENTSIZE)
-    if elementsize == _SHUFFLE_DEFAULT_ELEMENTSIZE:
-        return {}
-    # Every size of 1 or less leaves the bytes in place.
-    return {"elementsize": max(elementsize, 1)}
+    return {"elementsize": configuration.get("elementsize", _SHUFFLE_DEFAULT_ELEMENTSIZE)}
 
 
 SHUFFLE_CODEC_V2: Final = ZarrV2CodecDefinition(

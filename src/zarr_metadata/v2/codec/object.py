@@ -12,7 +12,7 @@ defaults to, or with one it treats alike.
 
 import codecs
 import pickle
-from typing import Annotated, Final, NotRequired
+from typing import Annotated, Final, NotRequired, cast
 
 from annotated_types import Le
 from typing_extensions import ReadOnly, TypedDict
@@ -140,7 +140,7 @@ class ZarrV2MsgPack2Parameters(TypedDict, closed=True):
 
 
 def _msgpack2_canonical(configuration: ZarrV2MsgPack2Parameters) -> ZarrV2MsgPack2Parameters:
-    return without_defaults(configuration, _MSGPACK2_DEFAULTS)
+    return cast(ZarrV2MsgPack2Parameters, {key: configuration.get(key, default) for key, default in _MSGPACK2_DEFAULTS.items()})
 
 
 MSGPACK2_CODEC_V2: Final = ZarrV2CodecDefinition(

@@ -13,7 +13,6 @@ from zarr_metadata._json import JSONValue, ValidationProblem, shown
 from zarr_metadata.definition import AcceptedField, EmptyConfiguration
 from zarr_metadata.definition._fields import Nested
 from zarr_metadata.v2._definition import ZarrV2CodecDefinition
-from zarr_metadata.v2.codec._defaults import without_defaults
 from zarr_metadata.v2.codec.filters import (
     NUMERIC,
     canonical_type_string,
@@ -97,8 +96,7 @@ def _categorize_canonical(configuration: ZarrV2CategorizeParameters) -> ZarrV2Ca
     labels, dtype = configuration["labels"], canonical_type_string(configuration["dtype"])
     astype = configuration.get("astype", _CATEGORIZE_DEFAULT_ASTYPE)
     astype = _NULL_ASTYPE if astype is None else canonical_type_string(astype)
-    if astype == _CATEGORIZE_DEFAULT_ASTYPE:
-        return {"labels": labels, "dtype": dtype}
+    # As numcodecs' get_config() writes it: every parameter, the default filled in.
     return {"labels": labels, "dtype": dtype, "astype": astype}
 
 
@@ -136,7 +134,7 @@ def _jenkins_lookup3_rules(configuration: ZarrV2JenkinsLookup3Parameters, nested
 
 
 def _jenkins_lookup3_canonical(configuration: ZarrV2JenkinsLookup3Parameters) -> ZarrV2JenkinsLookup3Parameters:
-    return without_defaults(configuration, {"initval": 0, "prefix": None})
+    return {"initval": configuration.get("initval", 0), "prefix": configuration.get("prefix")}
 
 
 JENKINS_LOOKUP3_CODEC_V2: Final = ZarrV2CodecDefinition(

@@ -10,7 +10,7 @@ so it must say `<` or `>`.
 A size of 0 is refused for bytes and str: NumPy reads `"|S0"` and
 `"<U0"` as a type whose size is still to be found, and an array made of
 it holds `"|S1"` or `"<U1"`, so the document would not say what is
-stored. Void of size 0 is a type of its own, whose values are empty.
+stored. Void of size 0 is refused too: zarr-python fails to open it.
 
 Fill values are written as zarr-python writes them, `null` meaning none.
 Bytes and void write their bytes in base64. A bytes value is stored
@@ -85,6 +85,14 @@ def _positive_size(family: str, configuration: ZarrV2ScalarConfiguration, exampl
 
 def _bytes_rules(configuration: ZarrV2ScalarConfiguration, nested: Nested) -> tuple[ValidationProblem, ...]:
     return _positive_size("bytes", configuration, "|S10")
+
+
+def _void_rules(configuration: ZarrV2ScalarConfiguration, nested: Nested) -> tuple[ValidationProblem, ...]:
+    if configuration["itemsize"] > 0:
+        return ()
+    text = type_string_of("void", configuration)
+    message = f'expected a size of at least 1, such as "|V16", got {shown(text)}, a void of no bytes'
+    return (ValidationProblem(("itemsize",), message, "invalid_value", input=text, ctx={"ge": 1}),)
 
 
 def _str_rules(configuration: ZarrV2ScalarConfiguration, nested: Nested) -> tuple[ValidationProblem, ...]:
@@ -181,6 +189,7 @@ STR_DATA_TYPE_V2: Final = ZarrV2DataTypeDefinition(
 VOID_DATA_TYPE_V2: Final = ZarrV2DataTypeDefinition(
     name="void",
     configuration=ZarrV2ScalarConfiguration,
+    rules=_void_rules,
     canonical=_canonical_unordered,
     fill_value=ZarrV2Base64FillValue,
     fill_value_rules=_void_fill_value_rules,

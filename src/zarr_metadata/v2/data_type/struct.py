@@ -8,10 +8,11 @@ in the list as written: the type of the second field is at
 definition filed under `struct`, with the configuration `{"fields":
 [...]}`. An empty list is a record of no fields, of size 0.
 
-A name is a string no other field has. NumPy's `descr` writes the padding
-of an aligned record as a void field with the empty name (`["", "|V3"]`),
-and NumPy reads it back named `f` and its index (`f1`); so only a void
-field may go unnamed, and no field may take the name NumPy gives one.
+A name is a string no other field has. A field may go unnamed (the empty
+name): NumPy's `descr` writes the padding of an aligned record so
+(`["", "|V3"]`), and NumPy and zarr-python read any unnamed field back
+named `f` and its index (`f1`); so no field may take the name NumPy gives
+an unnamed one.
 
 A field may be of the object family: NumPy allows it, and zarr-python
 encodes such a record with the object codec among the array's filters.
@@ -40,7 +41,6 @@ from zarr_metadata.v2._definition import (
     STRUCT_NAME,
     ZarrV2DataTypeDefinition,
     ZarrV2DataTypeField,
-    type_string_configuration,
 )
 from zarr_metadata.v2.data_type.fixed_width import (
     ZarrV2Base64FillValue,
@@ -68,14 +68,6 @@ class ZarrV2StructConfiguration(TypedDict, closed=True):
     fields: ReadOnly[tuple[ZarrV2StructRecord, ...]]
 
 
-def _is_void(data_type: object) -> bool:
-    """Whether a field's type, as written, is void ("|V3"): the type of the padding NumPy writes unnamed."""
-    if not isinstance(data_type, str):
-        return False
-    read = type_string_configuration(data_type)
-    return read is not None and read[0] == "void"
-
-
 def _rules(configuration: ZarrV2StructConfiguration, nested: Nested) -> list[ValidationProblem]:
     problems: list[ValidationProblem] = []
     named: dict[str, int] = {}  # each name, as NumPy names the fields, and the index of the field it names
@@ -84,12 +76,6 @@ def _rules(configuration: ZarrV2StructConfiguration, nested: Nested) -> list[Val
         written = record[0]
         name = written
         if written == "":
-            if not _is_void(record[1]):
-                message = (
-                    'expected a field name: only padding, a void field such as ["", "|V4"], goes unnamed, '
-                    f'got "" for a field of type {shown(record[1])}'
-                )
-                problems.append(ValidationProblem(("fields", index, 0), message, "invalid_value", input=written))
             # NumPy names an unnamed field after its place.
             name = f"f{index}"
         taken = named.get(name)

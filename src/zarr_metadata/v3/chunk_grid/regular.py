@@ -63,3 +63,12 @@ REGULAR_CHUNK_GRID: Final = ChunkGridDefinition(
     chunk_lengths=_chunk_lengths,
 )
 """The definition of the regular grid (core spec)."""
+
+__all__ = [
+    "REGULAR_CHUNK_GRID",
+    "REGULAR_CHUNK_GRID_NAME",
+    "RegularChunkGridConfiguration",
+    "RegularChunkGridMetadata",
+    "RegularChunkGridName",
+    "RegularChunkGridObject",
+]

@@ -45,3 +45,14 @@ DEFAULT_CHUNK_KEY_ENCODING: Final = ChunkKeyEncodingDefinition(
     canonical=_canonical,
 )
 """The definition of the default chunk key encoding (core spec)."""
+
+__all__ = [
+    "DEFAULT_CHUNK_KEY_ENCODING",
+    "DEFAULT_CHUNK_KEY_ENCODING_NAME",
+    "DEFAULT_CHUNK_KEY_ENCODING_SEPARATOR",
+    "DefaultChunkKeyEncodingConfiguration",
+    "DefaultChunkKeyEncodingMetadata",
+    "DefaultChunkKeyEncodingName",
+    "DefaultChunkKeyEncodingObject",
+    "DefaultChunkKeyEncodingSeparator",
+]

@@ -43,3 +43,14 @@ V2_CHUNK_KEY_ENCODING: Final = ChunkKeyEncodingDefinition(
     canonical=_canonical,
 )
 """The definition of the v2 chunk key encoding (core spec)."""
+
+__all__ = [
+    "V2_CHUNK_KEY_ENCODING",
+    "V2_CHUNK_KEY_ENCODING_NAME",
+    "V2_CHUNK_KEY_ENCODING_SEPARATOR",
+    "V2ChunkKeyEncodingConfiguration",
+    "V2ChunkKeyEncodingMetadata",
+    "V2ChunkKeyEncodingName",
+    "V2ChunkKeyEncodingObject",
+    "V2ChunkKeyEncodingSeparator",
+]

@@ -22,6 +22,7 @@ ARITHMETIC_DATA_TYPE_NAMES: Final = INTEGER_DATA_TYPE_NAMES | frozenset(
         "float6_e3m2fn",
         "float8_e3m4",
         "float8_e4m3",
+        "float8_e4m3fn",
         "float8_e4m3b11fnuz",
         "float8_e4m3fnuz",
         "float8_e5m2",

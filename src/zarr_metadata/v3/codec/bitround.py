@@ -52,7 +52,7 @@ BITROUND_KEPT_BITS: Final[Mapping[str, tuple[int, str]]] = FrozenObject({
     **_floats(10, "float16", "complex_float16"),
     **_floats(7, "bfloat16", "complex_bfloat16"),
     **_floats(4, "float8_e3m4", "complex_float8_e3m4"),
-    **_floats(3, "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fnuz", "float6_e2m3fn"),
+    **_floats(3, "float8_e4m3", "float8_e4m3fn", "float8_e4m3b11fnuz", "float8_e4m3fnuz", "float6_e2m3fn"),
     **_floats(3, "complex_float8_e4m3", "complex_float8_e4m3b11fnuz", "complex_float8_e4m3fnuz", "complex_float6_e2m3fn"),
     **_floats(2, "float8_e5m2", "float8_e5m2fnuz", "float6_e3m2fn"),
     **_floats(2, "complex_float8_e5m2", "complex_float8_e5m2fnuz", "complex_float6_e3m2fn"),

@@ -92,3 +92,17 @@ BLOSC_CODEC: Final = CodecDefinition(
     size="dynamic",
 )
 """The definition of the blosc codec (core spec)."""
+
+__all__ = [
+    "BLOSC_CNAME",
+    "BLOSC_CODEC",
+    "BLOSC_CODEC_NAME",
+    "BLOSC_NO_SHUFFLE",
+    "BLOSC_SHUFFLE",
+    "BloscCName",
+    "BloscCodecConfiguration",
+    "BloscCodecMetadata",
+    "BloscCodecName",
+    "BloscCodecObject",
+    "BloscShuffle",
+]

@@ -67,3 +67,14 @@ BYTES_CODEC: Final = CodecDefinition(
     chunk_rules=_chunk_rules,
 )
 """The definition of the bytes codec (core spec)."""
+
+__all__ = [
+    "BYTES_CODEC",
+    "BYTES_CODEC_NAME",
+    "ENDIANNESS",
+    "BytesCodecConfiguration",
+    "BytesCodecMetadata",
+    "BytesCodecName",
+    "BytesCodecObject",
+    "Endianness",
+]

@@ -111,3 +111,18 @@ CAST_VALUE_CODEC: Final = CodecDefinition(
     transition=_transition,
 )
 """The definition of the cast_value codec (zarr-extensions)."""
+
+__all__ = [
+    "CAST_OUT_OF_RANGE_MODE",
+    "CAST_ROUNDING_MODE",
+    "CAST_VALUE_CODEC",
+    "CAST_VALUE_CODEC_NAME",
+    "CastOutOfRangeMode",
+    "CastRoundingMode",
+    "CastValueCodecConfiguration",
+    "CastValueCodecMetadata",
+    "CastValueCodecName",
+    "CastValueCodecObject",
+    "ScalarMap",
+    "ScalarMapEntry",
+]

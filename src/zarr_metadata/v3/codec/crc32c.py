@@ -29,3 +29,11 @@ CRC32C_CODEC: Final = CodecDefinition(
     size="static",
 )
 """The definition of the crc32c codec (core spec)."""
+
+__all__ = [
+    "CRC32C_CODEC",
+    "CRC32C_CODEC_NAME",
+    "Crc32cCodecMetadata",
+    "Crc32cCodecName",
+    "Crc32cCodecObject",
+]

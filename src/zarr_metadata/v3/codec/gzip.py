@@ -35,3 +35,12 @@ GZIP_CODEC: Final = CodecDefinition(
     size="dynamic",
 )
 """The definition of the gzip codec (core spec)."""
+
+__all__ = [
+    "GZIP_CODEC",
+    "GZIP_CODEC_NAME",
+    "GzipCodecConfiguration",
+    "GzipCodecMetadata",
+    "GzipCodecName",
+    "GzipCodecObject",
+]

@@ -60,3 +60,12 @@ SCALE_OFFSET_CODEC: Final = CodecDefinition(
     transition=_transition,
 )
 """The definition of the scale_offset codec (zarr-extensions)."""
+
+__all__ = [
+    "SCALE_OFFSET_CODEC",
+    "SCALE_OFFSET_CODEC_NAME",
+    "ScaleOffsetCodecConfiguration",
+    "ScaleOffsetCodecMetadata",
+    "ScaleOffsetCodecName",
+    "ScaleOffsetCodecObject",
+]

@@ -168,3 +168,14 @@ SHARDING_INDEXED_CODEC: Final = CodecDefinition(
     pipelines=_pipelines,
 )
 """The definition of the sharding_indexed codec (core spec)."""
+
+__all__ = [
+    "SHARDING_INDEXED_CODEC",
+    "SHARDING_INDEXED_CODEC_NAME",
+    "SHARDING_INDEX_LOCATION",
+    "ShardingIndexLocation",
+    "ShardingIndexedCodecConfiguration",
+    "ShardingIndexedCodecMetadata",
+    "ShardingIndexedCodecName",
+    "ShardingIndexedCodecObject",
+]

@@ -86,3 +86,12 @@ TRANSPOSE_CODEC: Final = CodecDefinition(
     transition=_transition,
 )
 """The definition of the transpose codec (core spec)."""
+
+__all__ = [
+    "TRANSPOSE_CODEC",
+    "TRANSPOSE_CODEC_NAME",
+    "TransposeCodecConfiguration",
+    "TransposeCodecMetadata",
+    "TransposeCodecName",
+    "TransposeCodecObject",
+]

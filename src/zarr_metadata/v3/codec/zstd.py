@@ -46,3 +46,14 @@ ZSTD_CODEC: Final = CodecDefinition(
     size="dynamic",
 )
 """The definition of the zstd codec (zarr-extensions)."""
+
+__all__ = [
+    "ZSTD_CODEC",
+    "ZSTD_CODEC_NAME",
+    "ZSTD_MAX_LEVEL",
+    "ZSTD_MIN_LEVEL",
+    "ZstdCodecConfiguration",
+    "ZstdCodecMetadata",
+    "ZstdCodecName",
+    "ZstdCodecObject",
+]

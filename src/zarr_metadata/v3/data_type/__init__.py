@@ -1,1 +1,3 @@
 """The Zarr v3 data types: one module per data type."""
+
+__all__: list[str] = []

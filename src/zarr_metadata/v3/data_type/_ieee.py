@@ -1,8 +1,9 @@
 """Fill values of the IEEE binary float data types (float16, float32, float64) and of the complex types built from them.
 
-A float fill value is a finite JSON number, one of the names "NaN",
-"Infinity" and "-Infinity", or "0x" and the IEEE bits in hex (sign bit
-first, one hex digit per four bits). Every valid spelling denotes one bit
+A float fill value is a finite JSON number (rounded to nearest at the
+width, so a number past the largest finite value may round to an
+infinity), one of the names "NaN", "Infinity" and "-Infinity", or "0x" and
+the IEEE bits in hex (sign bit first, one hex digit per four bits). Every valid spelling denotes one bit
 pattern at the data type's width; `canonical_float_fill` gives each bit
 pattern exactly one spelling, so fill values compare by meaning.
 """
@@ -83,12 +84,6 @@ class _Format:
     nan: int
     positive_infinity: int
     hex_pattern: re.Pattern[str]
-    largest_finite: float = 0.0
-    """The largest finite value, worked out once."""
-
-    def __post_init__(self) -> None:
-        (largest,) = struct.unpack(f">{self.code}", (self.positive_infinity - 1).to_bytes(self.width // 8, "big"))
-        object.__setattr__(self, "largest_finite", float(largest))
 
     @property
     def name(self) -> str:
@@ -101,11 +96,6 @@ class _Format:
     @property
     def sign_bit(self) -> int:
         return 1 << (self.width - 1)
-
-    @property
-    def largest(self) -> float:
-        """The largest finite value, whose bits sit just below those of infinity."""
-        return _value_of(self.positive_infinity - 1, self)
 
 
 def _format(width: int, code: str, precision: int, nan: str, infinity: str) -> _Format:
@@ -160,13 +150,20 @@ def _rounded_int(value: int, precision: int) -> int:
 
 
 def _number_bits(value: float | int, fmt: _Format) -> int:
-    """The bits a finite number denotes at the width; OverflowError when it rounds to an infinity."""
-    if isinstance(value, int):
-        # float(value) would round once to 53 bits and the width would round
-        # again; rounding the integer itself to the width's precision first
-        # makes the conversions after it exact, so the result is rounded once.
-        return _bits_of(float(_rounded_int(value, fmt.precision)), fmt)
-    return _bits_of(value, fmt)
+    """The bits a finite number denotes at the width, rounded to nearest: beyond the largest finite value by half a step or more, an infinity of its sign."""
+    try:
+        if isinstance(value, int):
+            # float(value) would round once to 53 bits and the width would round
+            # again; rounding the integer itself to the width's precision first
+            # makes the conversions after it exact, so the result is rounded once.
+            return _bits_of(float(_rounded_int(value, fmt.precision)), fmt)
+        return _bits_of(value, fmt)
+    except OverflowError:
+        # The v3 spec rounds a number to the nearest representable value, and
+        # IEEE rounding to nearest takes whatever lies past the largest finite
+        # value by half a step to infinity (float16 1e10 is Infinity), as
+        # NumPy and zarr-python read it.
+        return fmt.positive_infinity | (fmt.sign_bit if value < 0 else 0)
 
 
 def _hex_bits(value: str, fmt: _Format) -> int | None:
@@ -184,8 +181,8 @@ def float_fill_problems(value: FloatFill, width: int, loc: Loc) -> tuple[Validat
 def _fill_problems(
     value: FloatFill, fmt: _Format, loc: Loc, what: str
 ) -> tuple[ValidationProblem, ...]:
-    if (type(value) is float or type(value) is int) and -fmt.largest_finite <= value <= fmt.largest_finite:  # pyright: ignore[reportOperatorIssue]
-        return ()  # no finite number within the largest rounds to an infinity
+    if type(value) is int or (type(value) is float and math.isfinite(value)):  # pyright: ignore[reportArgumentType]
+        return ()  # every finite number rounds to a value of the width, perhaps an infinity
     if isinstance(value, str):
         if value in _SPECIAL_NAMES or _hex_bits(value, fmt) is not None:
             return ()
@@ -206,27 +203,15 @@ def _fill_problems(
             f" for {what}, got {shown(value)}"
         )
         return (ValidationProblem(loc, message, "invalid_value", input=value),)
-    try:
-        _number_bits(value, fmt)
-    except OverflowError:
-        largest = fmt.largest
-        message = (
-            f"expected a number that {what} can hold (rounding to at most {shown(largest)}"
-            f' in magnitude; "Infinity" and "-Infinity" spell the infinities), got {shown(value)}'
-        )
-        return (
-            ValidationProblem(
-                loc, message, "invalid_value", input=value, ctx={"max_magnitude": largest}
-            ),
-        )
     return ()
 
 
 def float_fill_bits(value: FloatFill, width: int) -> int:
     """The IEEE bits a fill value denotes at a width of 16, 32 or 64 bits.
 
-    "NaN" is the canonical quiet NaN and a number is rounded to nearest.
-    Raises ValueError for a value `float_fill_problems` refuses.
+    "NaN" is the canonical quiet NaN and a number is rounded to nearest
+    (past the largest finite value, to an infinity). Raises ValueError for
+    a value `float_fill_problems` refuses.
     """
     return _fill_bits(value, _format_of(width))
 
@@ -245,10 +230,7 @@ def _fill_bits(value: FloatFill, fmt: _Format) -> int:
         return bits
     if isinstance(value, float) and not math.isfinite(value):
         raise ValueError(f"{shown(value)} is not a {fmt.name} fill value; spell it as a string")
-    try:
-        return _number_bits(value, fmt)
-    except OverflowError:
-        raise ValueError(f"{shown(value)} is too large for a {fmt.name}") from None
+    return _number_bits(value, fmt)
 
 
 def canonical_float_fill(value: FloatFill, width: int) -> JSONValue:

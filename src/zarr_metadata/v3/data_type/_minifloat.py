@@ -42,6 +42,7 @@ __all__ = [
     "FLOAT8_E3M4_FORMAT",
     "FLOAT8_E4M3B11FNUZ_FORMAT",
     "FLOAT8_E4M3FNUZ_FORMAT",
+    "FLOAT8_E4M3FN_FORMAT",
     "FLOAT8_E4M3_FORMAT",
     "FLOAT8_E5M2FNUZ_FORMAT",
     "FLOAT8_E5M2_FORMAT",
@@ -67,7 +68,9 @@ NanEncoding = Literal["ieee", "negative_zero", "all_ones", "none"]
   than zero; an all-ones exponent with a zero mantissa is an infinity.
 - "negative_zero": the one pattern of the sign bit alone (the "fnuz"
   formats), so there is no negative zero, and no infinity.
-- "all_ones": the one pattern of all ones (float8_e8m0fnu); no infinity.
+- "all_ones": the patterns whose magnitude bits are all ones, with either
+  sign (float8_e4m3fn: 0x7f and 0xff; float8_e8m0fnu, which has no sign:
+  0xff); no infinity.
 - "none": no NaN and no infinity.
 """
 
@@ -117,13 +120,13 @@ class Minifloat:
         nan = {
             "ieee": None if infinity is None else infinity | 1 << (self.mantissa_bits - 1),
             "negative_zero": sign_bit,
-            "all_ones": (1 << bits) - 1,
+            "all_ones": (1 << magnitude_bits) - 1,
             "none": None,
         }[self.nan]
         if infinity is not None:
             largest = infinity - 1
         elif self.nan == "all_ones":
-            largest = (1 << bits) - 2
+            largest = (1 << magnitude_bits) - 2
         else:
             largest = (1 << magnitude_bits) - 1
         hex_digits = 2 * ((bits + 7) // 8)
@@ -156,8 +159,6 @@ class Minifloat:
             return "an IEEE NaN needs a mantissa bit"
         if self.nan == "negative_zero" and not self.signed:
             return "NaN in the pattern of negative zero needs a sign bit"
-        if self.nan == "all_ones" and self.signed:
-            return "NaN as all ones is defined here for unsigned formats only"
         return None
 
     @property
@@ -181,6 +182,8 @@ class Minifloat:
         if self.nan == "ieee":
             assert self.infinity_pattern is not None
             return bits & self.magnitude_mask > self.infinity_pattern
+        if self.nan == "all_ones":
+            return bits & self.magnitude_mask == self.magnitude_mask
         return bits == self.nan_pattern
 
 
@@ -207,6 +210,7 @@ FLOAT6_E2M3FN_FORMAT: Final = Minifloat("float6_e2m3fn", 2, 3, 1, "none")
 FLOAT6_E3M2FN_FORMAT: Final = Minifloat("float6_e3m2fn", 3, 2, 3, "none")
 FLOAT8_E3M4_FORMAT: Final = Minifloat("float8_e3m4", 3, 4, 3, "ieee")
 FLOAT8_E4M3_FORMAT: Final = Minifloat("float8_e4m3", 4, 3, 7, "ieee")
+FLOAT8_E4M3FN_FORMAT: Final = Minifloat("float8_e4m3fn", 4, 3, 7, "all_ones")
 FLOAT8_E4M3B11FNUZ_FORMAT: Final = Minifloat("float8_e4m3b11fnuz", 4, 3, 11, "negative_zero")
 FLOAT8_E4M3FNUZ_FORMAT: Final = Minifloat("float8_e4m3fnuz", 4, 3, 8, "negative_zero")
 FLOAT8_E5M2_FORMAT: Final = Minifloat("float8_e5m2", 5, 2, 15, "ieee")
@@ -224,6 +228,7 @@ FORMATS: Final = {
         FLOAT6_E3M2FN_FORMAT,
         FLOAT8_E3M4_FORMAT,
         FLOAT8_E4M3_FORMAT,
+        FLOAT8_E4M3FN_FORMAT,
         FLOAT8_E4M3B11FNUZ_FORMAT,
         FLOAT8_E4M3FNUZ_FORMAT,
         FLOAT8_E5M2_FORMAT,

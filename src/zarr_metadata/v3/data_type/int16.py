@@ -15,3 +15,10 @@ Int16FillValue = Annotated[int, Interval(ge=-32768, le=32767)]
 
 INT16_DATA_TYPE: Final = integer_data_type(INT16_DATA_TYPE_NAME, 16, Int16FillValue)
 """The definition of int16."""
+
+__all__ = [
+    "INT16_DATA_TYPE",
+    "INT16_DATA_TYPE_NAME",
+    "Int16DataTypeName",
+    "Int16FillValue",
+]

@@ -15,3 +15,10 @@ Int32FillValue = Annotated[int, Interval(ge=-2147483648, le=2147483647)]
 
 INT32_DATA_TYPE: Final = integer_data_type(INT32_DATA_TYPE_NAME, 32, Int32FillValue)
 """The definition of int32."""
+
+__all__ = [
+    "INT32_DATA_TYPE",
+    "INT32_DATA_TYPE_NAME",
+    "Int32DataTypeName",
+    "Int32FillValue",
+]

@@ -15,3 +15,10 @@ Int64FillValue = Annotated[int, Interval(ge=-9223372036854775808, le=92233720368
 
 INT64_DATA_TYPE: Final = integer_data_type(INT64_DATA_TYPE_NAME, 64, Int64FillValue)
 """The definition of int64."""
+
+__all__ = [
+    "INT64_DATA_TYPE",
+    "INT64_DATA_TYPE_NAME",
+    "Int64DataTypeName",
+    "Int64FillValue",
+]

@@ -15,3 +15,10 @@ Int8FillValue = Annotated[int, Interval(ge=-128, le=127)]
 
 INT8_DATA_TYPE: Final = integer_data_type(INT8_DATA_TYPE_NAME, 8, Int8FillValue)
 """The definition of int8."""
+
+__all__ = [
+    "INT8_DATA_TYPE",
+    "INT8_DATA_TYPE_NAME",
+    "Int8DataTypeName",
+    "Int8FillValue",
+]

@@ -146,7 +146,7 @@ _ONE_SIZE: Mapping[str, int] = {
 }
 _FLOAT_SIZES: Mapping[str, int] = {
     **{name: 1 for name in ("float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3")},
-    **{name: 1 for name in ("float8_e4m3b11fnuz", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu")},
+    **{name: 1 for name in ("float8_e4m3fn", "float8_e4m3b11fnuz", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu")},
     "float16": 2,
     "bfloat16": 2,
     "float32": 4,

@@ -15,3 +15,10 @@ Uint16FillValue = Annotated[int, Interval(ge=0, le=65535)]
 
 UINT16_DATA_TYPE: Final = integer_data_type(UINT16_DATA_TYPE_NAME, 16, Uint16FillValue)
 """The definition of uint16."""
+
+__all__ = [
+    "UINT16_DATA_TYPE",
+    "UINT16_DATA_TYPE_NAME",
+    "Uint16DataTypeName",
+    "Uint16FillValue",
+]

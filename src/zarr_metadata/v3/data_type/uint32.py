@@ -15,3 +15,10 @@ Uint32FillValue = Annotated[int, Interval(ge=0, le=4294967295)]
 
 UINT32_DATA_TYPE: Final = integer_data_type(UINT32_DATA_TYPE_NAME, 32, Uint32FillValue)
 """The definition of uint32."""
+
+__all__ = [
+    "UINT32_DATA_TYPE",
+    "UINT32_DATA_TYPE_NAME",
+    "Uint32DataTypeName",
+    "Uint32FillValue",
+]

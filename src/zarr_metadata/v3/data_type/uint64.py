@@ -15,3 +15,10 @@ Uint64FillValue = Annotated[int, Interval(ge=0, le=18446744073709551615)]
 
 UINT64_DATA_TYPE: Final = integer_data_type(UINT64_DATA_TYPE_NAME, 64, Uint64FillValue)
 """The definition of uint64."""
+
+__all__ = [
+    "UINT64_DATA_TYPE",
+    "UINT64_DATA_TYPE_NAME",
+    "Uint64DataTypeName",
+    "Uint64FillValue",
+]

@@ -15,3 +15,10 @@ Uint8FillValue = Annotated[int, Interval(ge=0, le=255)]
 
 UINT8_DATA_TYPE: Final = integer_data_type(UINT8_DATA_TYPE_NAME, 8, Uint8FillValue)
 """The definition of uint8."""
+
+__all__ = [
+    "UINT8_DATA_TYPE",
+    "UINT8_DATA_TYPE_NAME",
+    "Uint8DataTypeName",
+    "Uint8FillValue",
+]

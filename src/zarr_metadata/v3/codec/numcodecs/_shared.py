@@ -16,7 +16,9 @@ its own spelling, since NumPy reads it in the byte order of the machine.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+import json
 import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, cast
@@ -74,11 +76,40 @@ NumpyType = tuple[str, int]
 def numcodecs_codec(
     v2: ZarrV2CodecDefinition[Any], kind: CodecKind, size: CodecSize, **hooks: Callable[..., Any]
 ) -> CodecDefinition[Any]:
-    """The v3 definition of `numcodecs.<id>`: the v2 definition's configuration, rules and canonical spelling, in a pipeline as `kind`, with `hooks` added or replaced."""
-    shared: dict[str, Any] = {"rules": v2.rules, "canonical": v2.canonical, **hooks}
+    """The v3 definition of `numcodecs.<id>`: the v2 definition's configuration and rules, in a pipeline as `kind`, with `hooks` added or replaced.
+
+    Its canonical spelling is the v2 one (numcodecs' `get_config()`) less
+    each parameter that spells the default, as a v3 field drops defaults.
+    """
+    shared: dict[str, Any] = {"rules": v2.rules, "canonical": _WithoutDefaults(v2), **hooks}
     return CodecDefinition(
         name=f"{NUMCODECS_PREFIX}{v2.name}", configuration=v2.configuration, kind=kind, size=size, **shared
     )
+
+
+@dataclasses.dataclass(frozen=True)
+class _WithoutDefaults:
+    """The v2 canonical spelling of a configuration, without each optional parameter that the spelling would give it were it left out."""
+
+    v2: ZarrV2CodecDefinition[Any]
+
+    def __call__(self, configuration: Mapping[str, Any]) -> Any:
+        spell = self.v2.canonical
+        optional: frozenset[str] = getattr(self.v2.configuration, "__optional_keys__", frozenset())
+        filled = dict(spell(configuration))
+        for key in optional & filled.keys():
+            rest = {name: value for name, value in configuration.items() if name != key}
+            if _written(spell(rest).get(key, _ABSENT)) == _written(filled[key]):
+                del filled[key]
+        return filled
+
+
+_ABSENT: Final = object()
+
+
+def _written(value: object) -> str:
+    # true and 1 are two spellings, as 1 and 1.0 are.
+    return json.dumps(value, sort_keys=True) if value is not _ABSENT else ""
 
 
 # Names of data types, as NumPy reads them
