@@ -95,8 +95,12 @@ def _node_issues(
     beside_v3 = source.holds(join(target.directory, ZARR_JSON))
     node_file = ZARRAY if ZARRAY in files else ZGROUP if ZGROUP in files else None
     if beside_v3 and node_file is not None:
-        message = f"the directory holds a Zarr v2 node ({node_file}) and a v3 node ({ZARR_JSON}); a node has one format"
-        placed.append((node_file, Issue((), "invalid_value", message, "error")))
+        # Neither spec forbids it, and a store being converted keeps both: zarr-python opens the v3 node.
+        message = (
+            f"the directory holds a Zarr v2 node ({node_file}) and a v3 node ({ZARR_JSON}): zarr-python opens the v3"
+            " node and a v2 reader the v2 one, so the two must say the same (convert --remove-v2 removes the v2 files)"
+        )
+        placed.append((node_file, Issue((), "v2_beside_v3", message, "warning")))
     return files, placed
 
 

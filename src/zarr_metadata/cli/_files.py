@@ -38,10 +38,11 @@ def is_inside(root: str, path: str) -> bool:
     return real == top or real.startswith(top.rstrip(os.sep) + os.sep)
 
 
-def replace_file(path: str, write: Writer) -> None:
+def replace_file(path: str, write: Writer, *, durable: bool = True) -> None:
     """Write the file at `path` anew through a temporary file renamed over it, keeping its mode, owner and link; raises OSError.
 
-    A link is kept a link: the file it names is written.
+    A link is kept a link: the file it names is written. With `durable`, the
+    bytes reach the disk before the rename.
     """
     target = os.path.realpath(path) if os.path.islink(path) else path
     directory = os.path.dirname(target) or os.curdir
@@ -53,7 +54,7 @@ def replace_file(path: str, write: Writer) -> None:
         before = None
     temporary = _temporary_path(target)
     try:
-        _write_new(temporary, write, before)
+        _write_new(temporary, write, before, durable=durable)
         os.replace(temporary, target)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -119,15 +120,16 @@ def _temporary_path(path: str) -> str:
     return os.path.join(directory, f".{name}.{os.getpid()}.tmp")
 
 
-def _write_new(path: str, write: Writer, like: os.stat_result | None) -> None:
+def _write_new(path: str, write: Writer, like: os.stat_result | None, *, durable: bool = True) -> None:
     """Write a new file at `path`, readable by its owner alone until it has the mode and owner of `like` (when given)."""
     # A new file of its own takes the mode the umask gives.
     mode = 0o666 if like is None else 0o600
     descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), mode)
     with os.fdopen(descriptor, "wb") as file:
         write(file)
-        file.flush()
-        os.fsync(file.fileno())
+        if durable:
+            file.flush()
+            os.fsync(file.fileno())
     if like is None:
         return
     if hasattr(os, "chown"):

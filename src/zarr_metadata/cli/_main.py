@@ -16,6 +16,7 @@ from zarr_metadata import __version__
 from zarr_metadata.cli._bounded_read import byte_size
 from zarr_metadata.cli._check import Options
 from zarr_metadata.cli._config import Config, ConfigError, find_config, read_config
+from zarr_metadata.cli._convert_command import add_convert_command, run_convert
 from zarr_metadata.cli._findings import Finding
 from zarr_metadata.cli._github import workflow_command
 from zarr_metadata.cli._kinds import Selection, UnknownKind, known_kind
@@ -80,6 +81,7 @@ def parser() -> argparse.ArgumentParser:
     _repair_arguments(check)
     _config_arguments(check)
     add_schema_command(commands)
+    add_convert_command(commands)
     return top
 
 
@@ -202,6 +204,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         arguments = parser().parse_args(argv)
         if arguments.command == "schema":
             return print_schema(arguments, sys.stdout)
+        if arguments.command == "convert":
+            return run_convert(arguments, _SCOPES)
         settings = _settings(arguments)
         options = _options(settings)
     except (UsageError, ConfigError, PluginError) as error:

@@ -240,6 +240,14 @@ class FsspecStore:
             self._forget(temporary)
             raise StoreError(f"cannot write {self.path(key)}: {_reason(error, target)}") from None
 
+    def remove(self, key: str) -> None:
+        """Remove the key `key`; raises `StoreError`."""
+        target = self._fs_path(key)
+        try:
+            self._fs.rm_file(target)
+        except Exception as error:  # the store refused: say so
+            raise StoreError(f"cannot remove {self.path(key)}: {_reason(error, target)}") from None
+
     def close(self) -> None:
         """Release a file system made for this store alone (a `zip::` archive)."""
         if not self._fs.cachable:

@@ -170,11 +170,13 @@ class DirectoryStore:
     def path(self, key: str) -> str:
         return self._prefix + (key if os.sep == "/" else key.replace("/", os.sep))
 
-    def write(self, key: str, data: bytes) -> None:
+    def write(self, key: str, data: bytes, *, durable: bool = True) -> None:
         """Put `data` under `key`, through a temporary file renamed into place, keeping the file's mode, owner and link; raises `StoreError`.
 
         A key that would leave the directory, or a link whose file is outside
-        it, is refused: nothing is written outside the store.
+        it, is refused: nothing is written outside the store. `durable=False`
+        leaves the bytes to the operating system's cache, for a writer of many
+        files that makes them durable at once (`os.sync`).
         """
         path = self.path(key)
         refused = unsafe_key(key)
@@ -183,9 +185,17 @@ class DirectoryStore:
         if refused is not None:
             raise StoreError(f"cannot write {path}: {refused}")
         try:
-            replace_file(path, lambda file: file.write(data))
+            replace_file(path, lambda file: file.write(data), durable=durable)
         except OSError as error:
             raise StoreError(f"cannot write {path}: {error.strerror or error}") from None
+
+    def remove(self, key: str) -> None:
+        """Remove the file under `key`; raises `StoreError`."""
+        path = self.path(key)
+        try:
+            os.unlink(path)
+        except OSError as error:
+            raise StoreError(f"cannot remove {path}: {error.strerror or error}") from None
 
 
 class ZipStore:
@@ -203,6 +213,7 @@ class ZipStore:
         # A name cut short by a NUL byte may be empty, which is no key.
         self._members = {info.filename: info for info in self._archive.infolist() if info.filename and not info.is_dir()}
         self._written: dict[str, bytes] = {}
+        self._removed: set[str] = set()
 
     def listing(self) -> Iterator[str]:
         return iter(self._members)
@@ -233,10 +244,14 @@ class ZipStore:
         """Put `data` under `key` once the store is closed, when the whole archive is written anew."""
         self._written[key] = data
 
+    def remove(self, key: str) -> None:
+        """Leave out the member `key` once the store is closed, when the whole archive is written anew."""
+        self._removed.add(key)
+
     def close(self) -> None:
         """Write what was put, if anything, then release the archive; raises `StoreError` when it cannot be written."""
         try:
-            if self._written:
+            if self._written or self._removed:
                 self._rewrite()
         finally:
             self._archive.close()
@@ -259,6 +274,8 @@ class ZipStore:
             # A name written twice is kept twice, as it was: zipfile's warning about it says nothing new.
             warnings.filterwarnings("ignore", "Duplicate name", UserWarning)
             for member in self._archive.infolist():
+                if member.filename in self._removed:
+                    continue
                 # Of a name written twice, readers take the last member, so that is the one replaced.
                 replaced = member.filename in self._written and self._members.get(member.filename) is member
                 data = self._written[member.filename] if replaced else self._archive.read(member)
