@@ -248,3 +248,15 @@ def test_a_store_in_s3_is_converted_in_place(tmp_path: Path) -> None:
         assert fs.exists("bucket/data.zarr/zarr.json")
         fs.get("bucket/data.zarr", str(tmp_path / "copy.zarr"), recursive=True)
     assert_opens_as_v3(LocalStore(tmp_path / "copy.zarr"), expected)
+
+
+def test_the_progress_line_of_a_conversion_counts_nodes() -> None:
+    import io
+
+    from zarr_metadata.cli._progress import DELAY, ProgressLine
+
+    times = iter([0.0, DELAY + 1.0])
+    stream = io.StringIO()
+    line = ProgressLine(stream, clock=lambda: next(times), plain=True, doing="converting", counted="nodes")
+    line(5, 10)
+    assert stream.getvalue().strip() == f"converting: 5 of 10 nodes, {5 / (DELAY + 1.0):,.0f}/s"

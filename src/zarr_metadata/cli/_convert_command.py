@@ -107,7 +107,7 @@ def run_convert(arguments: argparse.Namespace, scopes: Any, out: TextIO = sys.st
         remove_v2=arguments.remove_v2,
         overwrite=arguments.overwrite,
     )
-    progress = progress_line(sys.stderr, quiet=arguments.quiet)
+    progress = progress_line(sys.stderr, quiet=arguments.quiet, doing="converting", counted="nodes")
     findings = sys.stderr if (arguments.dry_run or arguments.diff) else out
 
     def emit(finding: Finding) -> None:
