@@ -412,7 +412,7 @@ def test_a_file_without_read_permission_is_an_io_error(tmp_path: Path) -> None:
     [
         ((), "zarr-metadata: the following arguments are required: COMMAND (see zarr-metadata --help)"),
         (("check",), "zarr-metadata: the following arguments are required: TARGET (see zarr-metadata --help)"),
-        (("lint", "x"), "zarr-metadata: argument COMMAND: invalid choice: 'lint' (choose from 'check', 'schema') (see zarr-metadata --help)"),
+        (("lint", "x"), "zarr-metadata: argument COMMAND: invalid choice: 'lint' (choose from 'check', 'schema', 'convert') (see zarr-metadata --help)"),
         (("check", "--context", "all", "examples"), "zarr-metadata: argument --context: invalid choice: 'all' "
          "(choose from 'core', 'extensions', 'known') (see zarr-metadata --help)"),
         (("check", "--fast", "examples"), "zarr-metadata: unrecognized arguments: --fast (see zarr-metadata --help)"),
