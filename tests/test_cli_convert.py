@@ -260,3 +260,27 @@ def test_the_progress_line_of_a_conversion_counts_nodes() -> None:
     line = ProgressLine(stream, clock=lambda: next(times), plain=True, doing="converting", counted="nodes")
     line(5, 10)
     assert stream.getvalue().strip() == f"converting: 5 of 10 nodes, {5 / (DELAY + 1.0):,.0f}/s"
+
+
+def test_an_xarray_dataset_opens_as_v3_with_its_dimensions_coordinates_and_values(tmp_path: Path) -> None:
+    xr = pytest.importorskip("xarray", reason="xarray writes the dataset and reads the converted store")
+    dataset = xr.Dataset(
+        {
+            "temperature": (("time", "x"), np.arange(12.0).reshape(4, 3), {"units": "K"}),
+            "label": (("x",), np.array(["a", "bb", "c"])),
+        },
+        coords={"time": np.arange(4), "x": [10, 20, 30]},
+        attrs={"title": "dataset"},
+    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        dataset.to_zarr(tmp_path / "ds.zarr", zarr_format=2, consolidated=True, mode="w")
+    assert command("ds.zarr", "--remove-v2", cwd=tmp_path).returncode == 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        converted = xr.open_zarr(tmp_path / "ds.zarr", zarr_format=3, consolidated=True).load()
+    # The dimensions come from dimension_names; the attribute they came from is kept beside them,
+    # which xarray reading v3 shows as an attribute of each variable.
+    for variable in converted.variables.values():
+        assert variable.attrs.pop("_ARRAY_DIMENSIONS") == list(variable.dims)
+    xr.testing.assert_identical(converted, dataset)
