@@ -246,12 +246,27 @@ def test_a_trailing_comma_is_reported_at_the_comma_in_the_tools_words(tmp_path: 
 def test_a_linked_directory_is_followed_as_zarr_python_follows_it(tmp_path: Path) -> None:
     # zarr-python's LocalStore lists the link among the group's members and opens the
     # array behind it, which fails on its fill value ("Invalid type: x. Expected an integer").
+    write_store(tmp_path / "s.zarr", {"zarr.json": GROUP, "g/zarr.json": GROUP, "g/a/zarr.json": {**ARRAY, "fill_value": "x"}})
+    (tmp_path / "s.zarr" / "linked").symlink_to(tmp_path / "s.zarr" / "g" / "a", target_is_directory=True)
+    found, status = check("s.zarr", cwd=tmp_path)
+    assert found == [
+        ("s.zarr/g/a/zarr.json", "invalid_type", 'expected an integer, got "x"'),
+        ("s.zarr/linked/zarr.json", "invalid_type", 'expected an integer, got "x"'),
+    ]
+    assert status == 1
+
+
+def test_a_linked_directory_that_leaves_the_store_is_not_read_unless_asked(tmp_path: Path) -> None:
+    # What lies outside the store is someone else's: the link is said, not walked.
     write_store(tmp_path / "elsewhere", {"zarr.json": {**ARRAY, "fill_value": "x"}})
     write_store(tmp_path / "s.zarr", {"zarr.json": GROUP})
     (tmp_path / "s.zarr" / "linked").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
     found, status = check("s.zarr", cwd=tmp_path)
-    assert found == [("s.zarr/linked/zarr.json", "invalid_type", 'expected an integer, got "x"')]
+    assert [(path, kind) for path, kind, _ in found] == [("s.zarr/linked", "io_error")]
+    assert "outside the store (--follow-external-links follows it)" in found[0][2]
     assert status == 1
+    followed, _ = check("--follow-external-links", "s.zarr", cwd=tmp_path)
+    assert followed == [("s.zarr/linked/zarr.json", "invalid_type", 'expected an integer, got "x"')]
 
 
 def test_a_link_back_up_the_tree_is_not_followed_around_the_loop(tmp_path: Path) -> None:

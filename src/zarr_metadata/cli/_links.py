@@ -25,6 +25,6 @@ def inside_store(real_path: str, real_root: str) -> bool:
         return False
 
 
-def outside_error_text(path: str, target: str) -> str:
-    """Why the document at `path`, a link to `target` outside its store, is not read."""
-    return f"cannot read {path}: it links to {target}, outside the store (--follow-external-links reads it)"
+def outside_error_text(path: str, target: str, done: str = "reads") -> str:
+    """Why what is at `path`, a link to `target` outside its store, is not read (`done`: what the option would do with it)."""
+    return f"cannot read {path}: it links to {target}, outside the store (--follow-external-links {done} it)"

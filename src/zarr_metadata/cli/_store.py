@@ -94,14 +94,21 @@ class DirectoryStore:
         sorted, so the nodes of a store can be checked as they are found. A link
         to a directory is followed, as zarr-python's local store follows it when
         it opens the node behind it, unless it leads back to a directory on the
-        way down to it (a loop, told by device and inode).
+        way down to it (a loop, told by device and inode). One that leads out of
+        the store is a directory that cannot be read, unless
+        `follow_external_links`: what lies there is someone else's.
         """
         pending = [below]
         # The device and inode of directories above a link, learnt only when a link is met.
         identities: dict[str, tuple[int, int]] = {}
+        # Linked directories that lead out of the store, by key: listed as what cannot be read, not walked.
+        outside: dict[str, str] = {}
         while pending:
             directory = pending.pop()
             path = self.path(directory) if directory else self.name or os.curdir
+            if directory in outside:
+                yield directory, StoreError(outside_error_text(path, outside.pop(directory), "follows"))
+                continue
             files: list[str] = []
             subdirectories: list[str] = []
             try:
@@ -110,6 +117,10 @@ class DirectoryStore:
                         # A plain directory is told by the entry alone; only a link costs a stat.
                         plain = entry.is_dir(follow_symlinks=False)
                         linked = not plain and entry.is_symlink() and self._follows(directory, entry, identities)
+                        if linked and not self.follow_external_links:
+                            target = leaves_store(entry.path, self.name)
+                            if target is not None:
+                                outside[f"{directory}/{entry.name}" if directory else entry.name] = target
                         (subdirectories if plain or linked else files).append(entry.name)
             except OSError as error:
                 yield directory, StoreError(f"cannot read {error.filename or path}: {error.strerror or error}")
