@@ -11,7 +11,6 @@ of `numcodecs.pcodec` and `numcodecs.zfpy`, which share these parameters.
 # NotRequired from evaluated annotations only, for its __readonly_keys__
 # and __optional_keys__.
 
-from collections.abc import Mapping
 from typing import Annotated, Any, Final, Literal, NotRequired, cast
 
 from annotated_types import Interval
@@ -20,7 +19,6 @@ from typing_extensions import ReadOnly, TypedDict
 from zarr_metadata._json import JSONValue, ValidationProblem, shown
 from zarr_metadata.definition._fields import Nested
 from zarr_metadata.v2._definition import ZarrV2CodecDefinition
-from zarr_metadata.v2.codec._defaults import without_defaults
 from zarr_metadata.v2.codec.filters import DOUBLE
 
 __all__ = [
@@ -80,10 +78,8 @@ def _pcodec_rules(configuration: ZarrV2PCodecParameters, nested: Nested) -> tupl
 
 
 def _pcodec_canonical(configuration: ZarrV2PCodecParameters) -> ZarrV2PCodecParameters:
-    spelled: dict[str, Any] = dict(configuration)
-    if configuration.get("delta_encoding_order") is not None:
-        spelled["delta_spec"] = "try_consecutive"  # auto with an order is try_consecutive with it
-    return without_defaults(spelled, _PCODEC_DEFAULTS)
+    """Every parameter, as numcodecs' `get_config()` writes them: each one not given at its default."""
+    return cast(ZarrV2PCodecParameters, {**_PCODEC_DEFAULTS, **configuration})
 
 
 PCODEC_CODEC_V2: Final = ZarrV2CodecDefinition(
@@ -133,16 +129,11 @@ def _zfpy_rules(configuration: ZarrV2ZfpyParameters, nested: Nested) -> tuple[Va
 
 
 def _zfpy_canonical(configuration: ZarrV2ZfpyParameters) -> ZarrV2ZfpyParameters:
-    mode = configuration.get("mode", _FIXED_ACCURACY)
-    _, parameter = _MODES[mode]
-    value: float = cast("Mapping[str, Any]", configuration).get(parameter, -1)
-    if value < 0:
-        return {}  # every mode with a negative parameter compresses losslessly, alike
-    if parameter != "precision":
-        value = float(value)  # zfp reads a rate or a tolerance as a double: 1 and 1.0 are one
-    if mode == _FIXED_ACCURACY:
-        return {"tolerance": value}
-    return cast(ZarrV2ZfpyParameters, {"mode": mode, parameter: value})
+    """Every parameter, as numcodecs' `get_config()` writes them: the mode's parameter again in `compression_kwargs`."""
+    spelled: dict[str, Any] = {"mode": _FIXED_ACCURACY, "tolerance": -1, "rate": -1, "precision": -1, **configuration}
+    _, parameter = _MODES[spelled["mode"]]
+    spelled["compression_kwargs"] = {parameter: spelled[parameter]}
+    return cast(ZarrV2ZfpyParameters, spelled)
 
 
 ZFPY_CODEC_V2: Final = ZarrV2CodecDefinition(

@@ -12,7 +12,7 @@ defaults to, or with one it treats alike.
 
 import codecs
 import pickle
-from typing import Annotated, Final, NotRequired, cast
+from typing import Annotated, Any, Final, NotRequired, cast
 
 from annotated_types import Le
 from typing_extensions import ReadOnly, TypedDict
@@ -20,7 +20,6 @@ from typing_extensions import ReadOnly, TypedDict
 from zarr_metadata._json import ValidationProblem, shown
 from zarr_metadata.definition._fields import Nested
 from zarr_metadata.v2._definition import ZarrV2CodecDefinition
-from zarr_metadata.v2.codec._defaults import without_defaults
 
 __all__ = [
     "JSON2_CODEC_V2",
@@ -100,24 +99,11 @@ def _json2_rules(configuration: ZarrV2Json2Parameters, nested: Nested) -> list[V
 
 
 def _json2_canonical(configuration: ZarrV2Json2Parameters) -> ZarrV2Json2Parameters:
-    spelled = dict(configuration)
-    encoding = configuration.get("encoding")
-    if encoding is not None:
-        spelled["encoding"] = _text_encoding(encoding) or encoding  # "UTF8" and "utf_8" are "utf-8"
-    indent = configuration.get("indent")
-    if isinstance(indent, int):
-        indent = max(indent, 0)  # a negative indent breaks lines without indenting, as 0 does
-    elif isinstance(indent, str) and set(indent) <= {" "}:
-        indent = len(indent)  # an indent of n spaces is the integer n
-    if indent is None:
-        spelled.pop("indent", None)
-    else:
-        spelled["indent"] = indent
-    separators = configuration.get("separators")
-    default = _COMPACT if indent is None else _SPACED
-    if separators is None or tuple(separators) == default:
-        spelled.pop("separators", None)
-    return without_defaults(spelled, _JSON2_DEFAULTS)
+    """Every parameter, as numcodecs' `get_config()` writes them: each one not given at its default."""
+    spelled: dict[str, Any] = {**_JSON2_DEFAULTS, "indent": None, **configuration}
+    if spelled.get("separators") is None:
+        spelled["separators"] = _COMPACT if spelled["indent"] is None else _SPACED
+    return cast(ZarrV2Json2Parameters, spelled)
 
 
 JSON2_CODEC_V2: Final = ZarrV2CodecDefinition(
@@ -163,10 +149,8 @@ class ZarrV2PickleParameters(TypedDict, closed=True):
 
 
 def _pickle_canonical(configuration: ZarrV2PickleParameters) -> ZarrV2PickleParameters:
-    protocol = configuration.get("protocol")
-    if protocol is None or protocol < 0 or protocol == pickle.HIGHEST_PROTOCOL:
-        return {}
-    return configuration
+    """The protocol as numcodecs' `get_config()` writes it: the highest of the writer's Python when none was given."""
+    return {"protocol": configuration.get("protocol", pickle.HIGHEST_PROTOCOL)}
 
 
 PICKLE_CODEC_V2: Final = ZarrV2CodecDefinition(
