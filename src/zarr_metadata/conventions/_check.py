@@ -1,0 +1,155 @@
+"""Judging the documents of one store by the conventions its nodes follow."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+from typing import Any, Literal
+
+from zarr_metadata._json import JSONValue, ValidationProblem
+from zarr_metadata.conventions._definition import ConventionDefinition, ConventionIssue
+from zarr_metadata.conventions._hierarchy import Hierarchy, NodeMetadata, NodeView
+from zarr_metadata.conventions._scope import ConventionScope
+from zarr_metadata.typed_json import refine
+
+Severity = Literal["error", "warning"]
+"""An `error` breaks a MUST of the convention's spec; a `warning` a SHOULD, or says that something was not checked."""
+
+_SEVERITY: Mapping[str, Severity] = MappingProxyType({"must": "error", "should": "warning"})
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class ConventionProblem:
+    """One finding of a convention: the node, the problem located in that node's document, the definition, and its severity."""
+
+    path: str
+    """The node whose document holds the offending value ("" for the root)."""
+    problem: ValidationProblem
+    """The problem, located in that node's document; its message names the convention and the section of its spec."""
+    convention: str
+    """The name of the definition that found it (`ome-ngff-0.4/multiscales`)."""
+    severity: Severity
+
+    def __str__(self) -> str:
+        return f"{self.path or '/'}: {self.problem} [{self.severity}]"
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class ConventionsReport:
+    """What judging a store by its conventions found.
+
+    `problems` holds only breaches of a MUST, as every reader's `problems`
+    does; `warnings` holds breaches of a SHOULD and the conventions a store
+    declares that the scope cannot check. `findings` holds both, in order.
+    """
+
+    followed: Mapping[str, tuple[str, ...]]
+    """Each node that follows a convention, by path: the definitions that judged it."""
+    findings: tuple[ConventionProblem, ...]
+    """Every finding, errors and warnings, by node in the order the nodes were handed in."""
+
+    @property
+    def problems(self) -> tuple[ConventionProblem, ...]:
+        """The errors: breaches of a MUST or MUST NOT."""
+        return tuple(finding for finding in self.findings if finding.severity == "error")
+
+    @property
+    def warnings(self) -> tuple[ConventionProblem, ...]:
+        """The warnings: breaches of a SHOULD or SHOULD NOT, and declared conventions left unchecked."""
+        return tuple(finding for finding in self.findings if finding.severity == "warning")
+
+    @property
+    def ok(self) -> bool:
+        """Whether no MUST is broken."""
+        return all(finding.severity != "error" for finding in self.findings)
+
+
+def check_conventions(hierarchy: Mapping[str, NodeMetadata], *, conventions: ConventionScope | None = None) -> ConventionsReport:
+    """Judge the nodes of one store (models by path: "" the root, "a/b") by every convention of `conventions` they follow.
+
+    `conventions` defaults to `DEFAULT_CONVENTIONS`, every built-in. Nothing
+    is read or fetched: the documents handed in are all there is, so a path
+    a convention names that is not among them does not exist. Never raises
+    on bad metadata; a node that is not a model raises `TypeError`.
+    """
+    if conventions is None:
+        from zarr_metadata.conventions._default import DEFAULT_CONVENTIONS
+
+        conventions = DEFAULT_CONVENTIONS
+    if not isinstance(conventions, ConventionScope):
+        msg = f"conventions is a ConventionScope, got {type(conventions).__name__}"
+        raise TypeError(msg)
+    nodes = {path: NodeView(path, metadata) for path, metadata in hierarchy.items()}
+    issues: list[tuple[ConventionDefinition[Any], ConventionIssue]] = []
+    followers: dict[str, dict[str, Any]] = {}
+    followed: dict[str, list[str]] = {}
+    for node in nodes.values():
+        candidates = conventions.candidates(node.attributes, node.is_array and node.dimension_names is not None)
+        for definition in candidates:
+            if not definition.detect(node, definition):
+                continue
+            followed.setdefault(node.path, []).append(definition.name)
+            fitting = _fitting(definition, node, issues)
+            if fitting is None:
+                continue
+            followers.setdefault(definition.name, {})[node.path] = fitting
+            issues.extend((definition, issue) for issue in _asked(definition, "rules", definition.rules, fitting, node))
+    store = Hierarchy(nodes, conventions)
+    for name, found in followers.items():
+        definition = conventions.definitions[name]
+        rules = definition.hierarchy_rules
+        issues.extend((definition, issue) for issue in _asked(definition, "hierarchy_rules", rules, MappingProxyType(found), store))
+    order = {path: index for index, path in enumerate(nodes)}
+    findings = [_finding(definition, issue) for definition, issue in issues]
+    findings.sort(key=lambda finding: order.get(finding.path, len(order)))
+    return ConventionsReport(
+        followed=MappingProxyType({path: tuple(names) for path, names in followed.items()}),
+        findings=tuple(findings),
+    )
+
+
+def _fitting(
+    definition: ConventionDefinition[Any], node: NodeView, issues: list[tuple[ConventionDefinition[Any], ConventionIssue]]
+) -> Any:
+    """The attributes (or the namespace object) of `node` refined by the definition's TypedDict; None, with its issues added, when they do not fit."""
+    value: object = node.attributes
+    loc: tuple[str | int, ...] = ("attributes",)
+    for key in definition.namespace:
+        value = value.get(key) if isinstance(value, Mapping) else None  # pyright: ignore[reportUnknownMemberType]
+        loc = (*loc, key)
+    refined, problems = refine(value, definition.attributes, loc)
+    issues.extend(
+        (definition, ConventionIssue(path=node.path, loc=problem.loc, message=problem.message, kind=problem.kind, input=problem.input))
+        for problem in problems
+    )
+    return None if problems else refined
+
+
+def _asked(definition: ConventionDefinition[Any], hook: str, call: Any, *arguments: object) -> list[ConventionIssue]:
+    try:
+        return list(call(*arguments))
+    except Exception as error:
+        error.add_note(f"raised by the {hook} of the convention definition {definition.name!r}")
+        raise
+
+
+def _finding(definition: ConventionDefinition[Any], issue: ConventionIssue) -> ConventionProblem:
+    section = issue.section or definition.section
+    ctx: dict[str, JSONValue] = {"convention": definition.name, "section": section}
+    problem = ValidationProblem(
+        issue.loc,
+        f"{definition.title}, {section}: {issue.message}",
+        issue.kind,
+        input=issue.input,
+        ctx=MappingProxyType(ctx),
+    )
+    return ConventionProblem(path=issue.path, problem=problem, convention=definition.name, severity=_SEVERITY[issue.level])
+
+
+def issues_at(path: str, problems: Iterable[ValidationProblem]) -> list[ConventionIssue]:
+    """Problems the typed JSON checker found (located in `path`'s document) as issues of a MUST."""
+    return [
+        ConventionIssue(path=path, loc=problem.loc, message=problem.message, kind=problem.kind, input=problem.input)
+        for problem in problems
+    ]

@@ -1,0 +1,179 @@
+"""The TypedDicts of OME-NGFF metadata: what versions 0.4 and 0.5 share, and where they differ."""
+
+# No `from __future__ import annotations`: the functional TypedDicts must see NotRequired.
+
+from typing import Annotated, Literal, NotRequired
+
+from annotated_types import Ge, Gt, Le, Len, MaxLen, MinLen
+from typing_extensions import TypedDict
+
+from zarr_metadata._json import UserJSONValue
+
+
+class OmeAxis(TypedDict, extra_items=UserJSONValue):
+    """One axis of a multiscale image: its name, and its type and unit when given."""
+
+    name: str
+    type: NotRequired[str]
+    unit: NotRequired[str]
+
+
+class OmeScale(TypedDict, extra_items=UserJSONValue):
+    """A scale transformation: one factor per axis."""
+
+    type: Literal["scale"]
+    scale: Annotated[tuple[float, ...], MinLen(2)]
+
+
+class OmeTranslation(TypedDict, extra_items=UserJSONValue):
+    """A translation transformation: one offset per axis."""
+
+    type: Literal["translation"]
+    translation: Annotated[tuple[float, ...], MinLen(2)]
+
+
+OmeTransformations = Annotated[tuple[OmeScale | OmeTranslation, ...], MinLen(1)]
+"""The coordinate transformations of a dataset or of a whole multiscale image: a scale, then perhaps a translation."""
+
+
+class OmeDataset(TypedDict, extra_items=UserJSONValue):
+    """One resolution level: the path of its array below the image group, and its transformations."""
+
+    path: str
+    coordinateTransformations: OmeTransformations
+
+
+class OmeMultiscale05(TypedDict, extra_items=UserJSONValue):
+    """One multiscale image (0.5): its axes, its levels from largest to smallest, and how they were made."""
+
+    name: NotRequired[str]
+    axes: Annotated[tuple[OmeAxis, ...], MinLen(2), MaxLen(5)]
+    datasets: Annotated[tuple[OmeDataset, ...], MinLen(1)]
+    coordinateTransformations: NotRequired[OmeTransformations]
+    type: NotRequired[UserJSONValue]
+    metadata: NotRequired[UserJSONValue]
+
+
+class OmeMultiscale04(OmeMultiscale05, extra_items=UserJSONValue):
+    """One multiscale image (0.4), which also names its version."""
+
+    version: NotRequired[Literal["0.4"]]
+
+
+class OmeWindow(TypedDict, extra_items=UserJSONValue):
+    """The display window of a channel."""
+
+    start: float
+    min: float
+    end: float
+    max: float
+
+
+class OmeChannel(TypedDict, extra_items=UserJSONValue):
+    """One channel of the `omero` metadata: its colour and window, and how it is shown."""
+
+    window: OmeWindow
+    color: str
+    label: NotRequired[str]
+    family: NotRequired[str]
+    active: NotRequired[bool]
+
+
+class OmeOmero(TypedDict, extra_items=UserJSONValue):
+    """The transitional `omero` metadata: how to show each channel."""
+
+    channels: tuple[OmeChannel, ...]
+
+
+OmeColor = TypedDict(
+    "OmeColor",
+    {
+        "label-value": int,
+        "rgba": NotRequired[Annotated[tuple[Annotated[int, Ge(0), Le(255)], ...], Len(4, 4)]],
+    },
+    extra_items=UserJSONValue,
+)
+"""The colour of one label value: four integers from 0 to 255 (red, green, blue, alpha)."""
+
+OmeLabelProperties = TypedDict("OmeLabelProperties", {"label-value": int}, extra_items=UserJSONValue)
+"""The properties of one label value (any members besides `label-value`)."""
+
+
+class OmeLabelSource(TypedDict, extra_items=UserJSONValue):
+    """The image a label image was made from."""
+
+    image: NotRequired[str]
+
+
+class OmeImageLabel05(TypedDict, extra_items=UserJSONValue):
+    colors: NotRequired[Annotated[tuple[OmeColor, ...], MinLen(1)]]
+    properties: NotRequired[Annotated[tuple[OmeLabelProperties, ...], MinLen(1)]]
+    source: NotRequired[OmeLabelSource]
+"""The `image-label` metadata (0.5): the colours and properties of the label values, and the source image."""
+
+
+class OmeImageLabel04(OmeImageLabel05, extra_items=UserJSONValue):
+    """The `image-label` metadata (0.4), which also names its version."""
+
+    version: NotRequired[Literal["0.4"]]
+
+
+class OmeAcquisition(TypedDict, extra_items=UserJSONValue):
+    """One acquisition of a plate."""
+
+    id: Annotated[int, Ge(0)]
+    maximumfieldcount: NotRequired[Annotated[int, Gt(0)]]
+    name: NotRequired[str]
+    description: NotRequired[str]
+    starttime: NotRequired[Annotated[int, Ge(0)]]
+    endtime: NotRequired[Annotated[int, Ge(0)]]
+
+
+class OmeNamed(TypedDict, extra_items=UserJSONValue):
+    """A row or a column of a plate."""
+
+    name: str
+
+
+class OmeWellReference(TypedDict, extra_items=UserJSONValue):
+    """A well of a plate: its path (`row/column`) and the indices of its row and column."""
+
+    path: str
+    rowIndex: Annotated[int, Ge(0)]
+    columnIndex: Annotated[int, Ge(0)]
+
+
+class OmePlate05(TypedDict, extra_items=UserJSONValue):
+    """The `plate` metadata (0.5): its rows, columns, wells and acquisitions."""
+
+    acquisitions: NotRequired[tuple[OmeAcquisition, ...]]
+    field_count: NotRequired[Annotated[int, Gt(0)]]
+    name: NotRequired[str]
+    columns: Annotated[tuple[OmeNamed, ...], MinLen(1)]
+    rows: Annotated[tuple[OmeNamed, ...], MinLen(1)]
+    wells: Annotated[tuple[OmeWellReference, ...], MinLen(1)]
+
+
+class OmePlate04(OmePlate05, extra_items=UserJSONValue):
+    """The `plate` metadata (0.4), which also names its version."""
+
+    version: NotRequired[Literal["0.4"]]
+
+
+class OmeWellImage(TypedDict, extra_items=UserJSONValue):
+    """One field of view of a well: its path below the well, and its acquisition."""
+
+    path: str
+    acquisition: NotRequired[int]
+
+
+class OmeWell05(TypedDict, extra_items=UserJSONValue):
+    """The `well` metadata (0.5): the fields of view of one well."""
+
+    images: Annotated[tuple[OmeWellImage, ...], MinLen(1)]
+
+
+class OmeWell04(OmeWell05, extra_items=UserJSONValue):
+    """The `well` metadata (0.4), which also names its version."""
+
+    version: NotRequired[Literal["0.4"]]
