@@ -5,9 +5,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
-from zarr_metadata._json import JSONValue, ValidationProblem
+from zarr_metadata._json import ValidationProblem
 from zarr_metadata.conventions._definition import ConventionDefinition, ConventionIssue
 from zarr_metadata.conventions._hierarchy import Hierarchy, NodeMetadata, NodeView
 from zarr_metadata.conventions._scope import ConventionScope
@@ -65,7 +65,9 @@ class ConventionsReport:
         return all(finding.severity != "error" for finding in self.findings)
 
 
-def check_conventions(hierarchy: Mapping[str, NodeMetadata], *, conventions: ConventionScope | None = None) -> ConventionsReport:
+def check_conventions(
+    hierarchy: Mapping[str, NodeMetadata], *, conventions: ConventionScope | None = None
+) -> ConventionsReport:
     """Judge the nodes of one store (models by path: "" the root, "a/b") by every convention of `conventions` they follow.
 
     `conventions` defaults to `DEFAULT_CONVENTIONS`, every built-in. Nothing
@@ -77,7 +79,7 @@ def check_conventions(hierarchy: Mapping[str, NodeMetadata], *, conventions: Con
         from zarr_metadata.conventions._default import DEFAULT_CONVENTIONS
 
         conventions = DEFAULT_CONVENTIONS
-    if not isinstance(conventions, ConventionScope):
+    if not isinstance(cast(object, conventions), ConventionScope):
         msg = f"conventions is a ConventionScope, got {type(conventions).__name__}"
         raise TypeError(msg)
     nodes = {path: NodeView(path, metadata) for path, metadata in hierarchy.items()}
@@ -85,7 +87,9 @@ def check_conventions(hierarchy: Mapping[str, NodeMetadata], *, conventions: Con
     followers: dict[str, dict[str, Any]] = {}
     followed: dict[str, list[str]] = {}
     for node in nodes.values():
-        candidates = conventions.candidates(node.attributes, node.is_array and node.dimension_names is not None)
+        candidates = conventions.candidates(
+            node.attributes, node.is_array and node.dimension_names is not None
+        )
         for definition in candidates:
             if not definition.detect(node, definition):
                 continue
@@ -94,12 +98,20 @@ def check_conventions(hierarchy: Mapping[str, NodeMetadata], *, conventions: Con
             if fitting is None:
                 continue
             followers.setdefault(definition.name, {})[node.path] = fitting
-            issues.extend((definition, issue) for issue in _asked(definition, "rules", definition.rules, fitting, node))
+            issues.extend(
+                (definition, issue)
+                for issue in _asked(definition, "rules", definition.rules, fitting, node)
+            )
     store = Hierarchy(nodes, conventions)
     for name, found in followers.items():
         definition = conventions.definitions[name]
         rules = definition.hierarchy_rules
-        issues.extend((definition, issue) for issue in _asked(definition, "hierarchy_rules", rules, MappingProxyType(found), store))
+        issues.extend(
+            (definition, issue)
+            for issue in _asked(
+                definition, "hierarchy_rules", rules, MappingProxyType(found), store
+            )
+        )
     order = {path: index for index, path in enumerate(nodes)}
     findings = [_finding(definition, issue) for definition, issue in issues]
     findings.sort(key=lambda finding: order.get(finding.path, len(order)))
@@ -110,23 +122,36 @@ def check_conventions(hierarchy: Mapping[str, NodeMetadata], *, conventions: Con
 
 
 def _fitting(
-    definition: ConventionDefinition[Any], node: NodeView, issues: list[tuple[ConventionDefinition[Any], ConventionIssue]]
+    definition: ConventionDefinition[Any],
+    node: NodeView,
+    issues: list[tuple[ConventionDefinition[Any], ConventionIssue]],
 ) -> Any:
     """The attributes (or the namespace object) of `node` refined by the definition's TypedDict; None, with its issues added, when they do not fit."""
-    value: object = node.attributes
+    value: Any = node.attributes
     loc: tuple[str | int, ...] = ("attributes",)
     for key in definition.namespace:
-        value = value.get(key) if isinstance(value, Mapping) else None  # pyright: ignore[reportUnknownMemberType]
+        value = cast("Mapping[str, Any]", value).get(key) if isinstance(value, Mapping) else None
         loc = (*loc, key)
     refined, problems = refine(value, definition.attributes, loc)
     issues.extend(
-        (definition, ConventionIssue(path=node.path, loc=problem.loc, message=problem.message, kind=problem.kind, input=problem.input))
+        (
+            definition,
+            ConventionIssue(
+                path=node.path,
+                loc=problem.loc,
+                message=problem.message,
+                kind=problem.kind,
+                input=cast(Any, problem.input),
+            ),
+        )
         for problem in problems
     )
     return None if problems else refined
 
 
-def _asked(definition: ConventionDefinition[Any], hook: str, call: Any, *arguments: object) -> list[ConventionIssue]:
+def _asked(
+    definition: ConventionDefinition[Any], hook: str, call: Any, *arguments: object
+) -> list[ConventionIssue]:
     try:
         return list(call(*arguments))
     except Exception as error:
@@ -136,20 +161,31 @@ def _asked(definition: ConventionDefinition[Any], hook: str, call: Any, *argumen
 
 def _finding(definition: ConventionDefinition[Any], issue: ConventionIssue) -> ConventionProblem:
     section = issue.section or definition.section
-    ctx: dict[str, JSONValue] = {"convention": definition.name, "section": section}
+    ctx: dict[str, Any] = {"convention": definition.name, "section": section}
     problem = ValidationProblem(
         issue.loc,
         f"{definition.title}, {section}: {issue.message}",
         issue.kind,
-        input=issue.input,
+        input=cast(Any, issue.input),
         ctx=MappingProxyType(ctx),
     )
-    return ConventionProblem(path=issue.path, problem=problem, convention=definition.name, severity=_SEVERITY[issue.level])
+    return ConventionProblem(
+        path=issue.path,
+        problem=problem,
+        convention=definition.name,
+        severity=_SEVERITY[issue.level],
+    )
 
 
 def issues_at(path: str, problems: Iterable[ValidationProblem]) -> list[ConventionIssue]:
     """Problems the typed JSON checker found (located in `path`'s document) as issues of a MUST."""
     return [
-        ConventionIssue(path=path, loc=problem.loc, message=problem.message, kind=problem.kind, input=problem.input)
+        ConventionIssue(
+            path=path,
+            loc=problem.loc,
+            message=problem.message,
+            kind=problem.kind,
+            input=cast(Any, problem.input),
+        )
         for problem in problems
     ]

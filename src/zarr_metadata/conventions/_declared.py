@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any, Final
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, Final, cast
 
 from zarr_metadata.conventions._definition import ConventionDefinition
 from zarr_metadata.conventions._hierarchy import NodeView
@@ -28,7 +28,7 @@ def declarations(attributes: Mapping[str, Any]) -> Iterator[tuple[int, str]]:
     entries = attributes.get(DECLARATIONS)
     if not isinstance(entries, list | tuple):
         return
-    for index, entry in enumerate(entries):  # pyright: ignore[reportUnknownVariableType, reportUnknownArgumentType]
+    for index, entry in enumerate(cast("Sequence[object]", entries)):
         identifier = identifier_of(entry)
         if identifier is not None:
             yield index, identifier
@@ -36,4 +36,6 @@ def declarations(attributes: Mapping[str, Any]) -> Iterator[tuple[int, str]]:
 
 def declared(node: NodeView, definition: ConventionDefinition[Any]) -> bool:
     """A detector: the node's `zarr_conventions` declares the definition by one of its identifiers."""
-    return any(identifier in definition.identifiers for _, identifier in declarations(node.attributes))
+    return any(
+        identifier in definition.identifiers for _, identifier in declarations(node.attributes)
+    )

@@ -12,5 +12,7 @@ from zarr_metadata.conventions.spatial import SPATIAL
 from zarr_metadata.conventions.xarray import XARRAY
 from zarr_metadata.conventions.zarr_conventions import ZARR_CONVENTIONS
 
-DEFAULT_CONVENTIONS: Final = ConventionScope([XARRAY, *OME_NGFF_04, *OME_ZARR_05, ZARR_CONVENTIONS, MULTISCALES, SPATIAL])
+DEFAULT_CONVENTIONS: Final = ConventionScope(
+    [XARRAY, *OME_NGFF_04, *OME_ZARR_05, ZARR_CONVENTIONS, MULTISCALES, SPATIAL]
+)
 """Every built-in convention: xarray, OME-NGFF 0.4, OME-Zarr 0.5, the Zarr conventions framework, multiscales and spatial."""

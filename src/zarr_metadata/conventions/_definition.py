@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, cast
 
 from typing_extensions import is_typeddict
 
@@ -40,7 +40,9 @@ def _no_node_rules(attributes: Any, node: NodeView) -> Iterable[ConventionIssue]
     return ()
 
 
-def _no_hierarchy_rules(followers: Mapping[str, Any], hierarchy: Hierarchy) -> Iterable[ConventionIssue]:
+def _no_hierarchy_rules(
+    followers: Mapping[str, Any], hierarchy: Hierarchy
+) -> Iterable[ConventionIssue]:
     return ()
 
 
@@ -84,7 +86,9 @@ class ConventionDefinition(Generic[A]):
     """Whether a candidate node follows the convention (the markers alone may be ambiguous)."""
     rules: Callable[[A, NodeView], Iterable[ConventionIssue]] = _no_node_rules
     """The issues of one node whose attributes fit, beyond what the TypedDict says."""
-    hierarchy_rules: Callable[[Mapping[str, A], Hierarchy], Iterable[ConventionIssue]] = _no_hierarchy_rules
+    hierarchy_rules: Callable[[Mapping[str, A], Hierarchy], Iterable[ConventionIssue]] = (
+        _no_hierarchy_rules
+    )
     """The issues of the store: called once with every node that follows (path to attributes that fit)."""
 
     def __post_init__(self) -> None:
@@ -101,7 +105,7 @@ class ConventionDefinition(Generic[A]):
         return self.name.partition("/")[0]
 
     def _refusal(self) -> str | None:
-        name: object = self.name
+        name = cast(object, self.name)
         if not isinstance(name, str) or not name or name.startswith("/") or name.endswith("/"):
             return f"a convention definition's name is a non-empty string, got {name!r}"
         if not is_typeddict(self.attributes):

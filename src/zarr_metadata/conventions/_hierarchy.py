@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Final, TypeAlias, cast
 
-from zarr_metadata._json import JSONValue
 from zarr_metadata.model import (
     ZarrV2ArrayMetadata,
     ZarrV2GroupMetadata,
@@ -16,7 +15,9 @@ from zarr_metadata.model import (
 if TYPE_CHECKING:
     from zarr_metadata.conventions._scope import ConventionScope
 
-NodeMetadata: TypeAlias = ZarrV3ArrayMetadata | ZarrV3GroupMetadata | ZarrV2ArrayMetadata | ZarrV2GroupMetadata
+NodeMetadata: TypeAlias = (
+    ZarrV3ArrayMetadata | ZarrV3GroupMetadata | ZarrV2ArrayMetadata | ZarrV2GroupMetadata
+)
 """A node's document as a reader returns it: a v3 `zarr.json`, or a v2 node (its `.zattrs` as `attributes`)."""
 
 _ARRAYS: Final = (ZarrV3ArrayMetadata, ZarrV2ArrayMetadata)
@@ -29,12 +30,14 @@ class NodeView:
     __slots__ = ("attributes", "is_array", "metadata", "path")
 
     def __init__(self, path: str, metadata: NodeMetadata) -> None:
-        if not isinstance(metadata, _NODES):
+        if not isinstance(cast(object, metadata), _NODES):
             msg = f"expected a node model (ZarrV3ArrayMetadata, ZarrV3GroupMetadata, ZarrV2ArrayMetadata or ZarrV2GroupMetadata) at {path!r}, got {type(metadata).__name__}"
             raise TypeError(msg)
         self.path: str = path
         self.metadata: NodeMetadata = metadata
-        self.attributes: Mapping[str, JSONValue] = metadata.attributes
+        self.attributes: Mapping[str, Any] = cast(
+            "Mapping[str, Any]", cast(object, metadata.attributes)
+        )
         self.is_array: bool = isinstance(metadata, _ARRAYS)
 
     def __repr__(self) -> str:
@@ -67,13 +70,13 @@ class NodeView:
         return None
 
     @property
-    def data_type(self) -> JSONValue | None:
+    def data_type(self) -> object:
         """The array's data type as written (v3 `data_type`, v2 `dtype`); None for a group."""
         metadata = self.metadata
         if isinstance(metadata, ZarrV3ArrayMetadata):
-            return metadata.data_type
+            return cast(object, cast(Any, metadata).data_type)
         if isinstance(metadata, ZarrV2ArrayMetadata):
-            return cast(JSONValue, metadata.dtype)
+            return cast(object, metadata.dtype)
         return None
 
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 from zarr_metadata.conventions._definition import ConventionDefinition, ConventionIssue
 from zarr_metadata.conventions._hierarchy import Hierarchy, NodeView
@@ -55,72 +55,125 @@ class OmeVersion:
 def _versions_of(part: str, value: object) -> Iterable[object]:
     """The versions a 0.4 part writes for itself."""
     if part == "multiscales" and isinstance(value, list | tuple):
-        return [item.get("version") for item in value if isinstance(item, Mapping)]  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
+        items = cast("Sequence[object]", value)
+        return [
+            cast("Mapping[str, object]", item).get("version")
+            for item in items
+            if isinstance(item, Mapping)
+        ]
     if isinstance(value, Mapping):
-        return [value.get("version")]  # pyright: ignore[reportUnknownMemberType]
+        return [cast("Mapping[str, object]", value).get("version")]
     return []
 
 
-def _detect(version: OmeVersion, part: str, node: NodeView, definition: ConventionDefinition[Any]) -> bool:
+def _detect(
+    version: OmeVersion, part: str, node: NodeView, definition: ConventionDefinition[Any]
+) -> bool:
     metadata = ome_object(node.attributes, version.namespace)
     if metadata is None or part not in metadata:
         return False
     if version.versioned_parts:
         # Another version's metadata (0.3 writes `"version": "0.3"`) is not judged by 0.4's rules.
-        return all(not isinstance(found, str) or found == version.version for found in _versions_of(part, metadata[part]))
+        return all(
+            not isinstance(found, str) or found == version.version
+            for found in _versions_of(part, metadata[part])
+        )
     written = metadata.get("version")
     return not isinstance(written, str) or written == version.version
 
 
-def _image_rules(version: OmeVersion, attributes: Mapping[str, Any], node: NodeView) -> list[ConventionIssue]:
-    return multiscales_rules(node.path, version.base, attributes["multiscales"], versioned=version.versioned_parts)
+def _image_rules(
+    version: OmeVersion, attributes: Mapping[str, Any], node: NodeView
+) -> list[ConventionIssue]:
+    return multiscales_rules(
+        node.path, version.base, attributes["multiscales"], versioned=version.versioned_parts
+    )
 
 
-def _image_hierarchy_rules(version: OmeVersion, followers: Mapping[str, Mapping[str, Any]], hierarchy: Hierarchy) -> list[ConventionIssue]:
+def _image_hierarchy_rules(
+    version: OmeVersion, followers: Mapping[str, Mapping[str, Any]], hierarchy: Hierarchy
+) -> list[ConventionIssue]:
     found: list[ConventionIssue] = []
     for path, attributes in followers.items():
         found += levels_rules(path, version.base, attributes["multiscales"], hierarchy)
     return found
 
 
-def _omero_rules(version: OmeVersion, attributes: Mapping[str, Any], node: NodeView) -> list[ConventionIssue]:
+def _omero_rules(
+    version: OmeVersion, attributes: Mapping[str, Any], node: NodeView
+) -> list[ConventionIssue]:
     return omero_rules(node.path, version.base, attributes)
 
 
-def _image_label_rules(version: OmeVersion, attributes: Mapping[str, Any], node: NodeView) -> list[ConventionIssue]:
-    return image_label_rules(node.path, version.base, attributes, version.image_label_section, versioned=version.versioned_parts)
+def _image_label_rules(
+    version: OmeVersion, attributes: Mapping[str, Any], node: NodeView
+) -> list[ConventionIssue]:
+    return image_label_rules(
+        node.path,
+        version.base,
+        attributes,
+        version.image_label_section,
+        versioned=version.versioned_parts,
+    )
 
 
-def _labels_hierarchy_rules(version: OmeVersion, followers: Mapping[str, Mapping[str, Any]], hierarchy: Hierarchy) -> list[ConventionIssue]:
+def _labels_hierarchy_rules(
+    version: OmeVersion, followers: Mapping[str, Mapping[str, Any]], hierarchy: Hierarchy
+) -> list[ConventionIssue]:
     found: list[ConventionIssue] = []
     for path, attributes in followers.items():
-        found += labels_hierarchy_rules(path, version.base, attributes["labels"], hierarchy, version.namespace, version.labels_section)
+        found += labels_hierarchy_rules(
+            path,
+            version.base,
+            attributes["labels"],
+            hierarchy,
+            version.namespace,
+            version.labels_section,
+        )
     return found
 
 
-def _plate_rules(version: OmeVersion, attributes: Mapping[str, Any], node: NodeView) -> list[ConventionIssue]:
-    return plate_rules(node.path, version.base, attributes["plate"], versioned=version.versioned_parts)
+def _plate_rules(
+    version: OmeVersion, attributes: Mapping[str, Any], node: NodeView
+) -> list[ConventionIssue]:
+    return plate_rules(
+        node.path, version.base, attributes["plate"], versioned=version.versioned_parts
+    )
 
 
-def _plate_hierarchy_rules(version: OmeVersion, followers: Mapping[str, Mapping[str, Any]], hierarchy: Hierarchy) -> list[ConventionIssue]:
+def _plate_hierarchy_rules(
+    version: OmeVersion, followers: Mapping[str, Mapping[str, Any]], hierarchy: Hierarchy
+) -> list[ConventionIssue]:
     found: list[ConventionIssue] = []
     for path, attributes in followers.items():
-        found += plate_hierarchy_rules(path, version.base, attributes["plate"], hierarchy, version.namespace)
+        found += plate_hierarchy_rules(
+            path, version.base, attributes["plate"], hierarchy, version.namespace
+        )
     return found
 
 
-def _well_rules(version: OmeVersion, attributes: Mapping[str, Any], node: NodeView) -> list[ConventionIssue]:
-    return well_rules(node.path, version.base, attributes["well"], versioned=version.versioned_parts)
+def _well_rules(
+    version: OmeVersion, attributes: Mapping[str, Any], node: NodeView
+) -> list[ConventionIssue]:
+    return well_rules(
+        node.path, version.base, attributes["well"], versioned=version.versioned_parts
+    )
 
 
-def _well_hierarchy_rules(version: OmeVersion, followers: Mapping[str, Mapping[str, Any]], hierarchy: Hierarchy) -> list[ConventionIssue]:
+def _well_hierarchy_rules(
+    version: OmeVersion, followers: Mapping[str, Mapping[str, Any]], hierarchy: Hierarchy
+) -> list[ConventionIssue]:
     found: list[ConventionIssue] = []
     for path, attributes in followers.items():
-        found += well_hierarchy_rules(path, version.base, attributes["well"], hierarchy, version.namespace)
+        found += well_hierarchy_rules(
+            path, version.base, attributes["well"], hierarchy, version.namespace
+        )
     return found
 
 
-def ome_definitions(version: OmeVersion, shapes: Mapping[str, type[Any]]) -> dict[str, ConventionDefinition[Any]]:
+def ome_definitions(
+    version: OmeVersion, shapes: Mapping[str, type[Any]]
+) -> dict[str, ConventionDefinition[Any]]:
     """The definitions of one OME-NGFF version, by part (`multiscales`, `omero`, `labels`, `image-label`, `plate`, `well`, ...).
 
     `shapes` holds the TypedDict of the metadata object for each part, each
@@ -137,7 +190,9 @@ def ome_definitions(version: OmeVersion, shapes: Mapping[str, type[Any]]) -> dic
     }
     definitions: dict[str, ConventionDefinition[Any]] = {}
     for part, shape in shapes.items():
-        section, rules, hierarchy_rules = hooks.get(part, ('"bioformats2raw.layout" (transitional)', None, None))
+        section, rules, hierarchy_rules = hooks.get(
+            part, ('"bioformats2raw.layout" (transitional)', None, None)
+        )
         extra: dict[str, Any] = {}
         if rules is not None:
             extra["rules"] = partial(rules, version)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from zarr_metadata._json import Loc, shown
 from zarr_metadata.conventions._definition import ConventionIssue
@@ -11,7 +11,9 @@ from zarr_metadata.conventions._hierarchy import Hierarchy, joined, members, par
 from zarr_metadata.conventions._rules import duplicates, repeated_items
 
 
-def ome_object(attributes: Mapping[str, Any], namespace: tuple[str, ...]) -> Mapping[str, Any] | None:
+def ome_object(
+    attributes: Mapping[str, Any], namespace: tuple[str, ...]
+) -> Mapping[str, Any] | None:
     """The object OME-NGFF metadata sits in: the attributes (0.4), or the object at `namespace` inside them (0.5); None when there is none."""
     found: Mapping[str, Any] | None = attributes
     for key in namespace:
@@ -19,27 +21,63 @@ def ome_object(attributes: Mapping[str, Any], namespace: tuple[str, ...]) -> Map
     return found
 
 
-def image_label_rules(path: str, base: Loc, attributes: Mapping[str, Any], section: str, *, versioned: bool) -> list[ConventionIssue]:
+def image_label_rules(
+    path: str, base: Loc, attributes: Mapping[str, Any], section: str, *, versioned: bool
+) -> list[ConventionIssue]:
     """The issues of the `image-label` metadata at `(*base, "image-label")`, in a label image whose metadata object is `attributes`."""
     label = attributes["image-label"]
     loc = (*base, "image-label")
     found: list[ConventionIssue] = []
     if "colors" in label:
-        found += duplicates(path, (*loc, "colors"), label["colors"], lambda color: color["label-value"], "label value", member=("label-value",), section=section)
+        found += duplicates(
+            path,
+            (*loc, "colors"),
+            label["colors"],
+            lambda color: color["label-value"],
+            "label value",
+            member=("label-value",),
+            section=section,
+        )
     if "properties" in label:
-        found += repeated_items(path, (*loc, "properties"), label["properties"], "label properties", section=section)
+        found += repeated_items(
+            path, (*loc, "properties"), label["properties"], "label properties", section=section
+        )
     for member in ("colors", "version") if versioned else ("colors",):
         if member not in label:
-            message = f"the image-label metadata should give its {member}: missing member {shown(member)}"
-            found.append(ConventionIssue(path=path, loc=(*loc, member), message=message, kind="missing_key", level="should", section=section))
+            message = (
+                f"the image-label metadata should give its {member}: missing member {shown(member)}"
+            )
+            found.append(
+                ConventionIssue(
+                    path=path,
+                    loc=(*loc, member),
+                    message=message,
+                    kind="missing_key",
+                    level="should",
+                    section=section,
+                )
+            )
     if "multiscales" not in attributes:
         message = 'missing required member "multiscales": a label image is a multiscale image'
-        found.append(ConventionIssue(path=path, loc=(*base, "multiscales"), message=message, kind="missing_key", section=section))
+        found.append(
+            ConventionIssue(
+                path=path,
+                loc=(*base, "multiscales"),
+                message=message,
+                kind="missing_key",
+                section=section,
+            )
+        )
     return found
 
 
 def labels_hierarchy_rules(
-    path: str, base: Loc, labels: Sequence[str], hierarchy: Hierarchy, namespace: tuple[str, ...], section: str
+    path: str,
+    base: Loc,
+    labels: Sequence[str],
+    hierarchy: Hierarchy,
+    namespace: tuple[str, ...],
+    section: str,
 ) -> list[ConventionIssue]:
     """The issues of the `labels` list of the group at `path`: each entry is a label image, with as many levels as the image it labels."""
     found: list[ConventionIssue] = []
@@ -52,20 +90,35 @@ def labels_hierarchy_rules(
         if node is None or node.is_array:
             what = "no node" if node is None else "an array"
             message = f"expected a label image group at {shown(target if target is not None else entry)}, but the store has {what} there"
-            found.append(ConventionIssue(path=path, loc=loc, message=message, section=section, input=entry))
+            found.append(
+                ConventionIssue(path=path, loc=loc, message=message, section=section, input=entry)
+            )
             continue
         metadata = ome_object(node.attributes, namespace)
         if metadata is None or "multiscales" not in metadata:
             message = f"expected the group {shown(target)} to be a label image, but it has no multiscales metadata"
-            found.append(ConventionIssue(path=path, loc=loc, message=message, section=section, input=entry))
+            found.append(
+                ConventionIssue(path=path, loc=loc, message=message, section=section, input=entry)
+            )
             continue
         if "image-label" not in metadata:
             message = f"the label image {shown(target)} should hold image-label metadata"
-            found.append(ConventionIssue(path=path, loc=loc, message=message, level="should", section=section, input=entry))
+            found.append(
+                ConventionIssue(
+                    path=path,
+                    loc=loc,
+                    message=message,
+                    level="should",
+                    section=section,
+                    input=entry,
+                )
+            )
         levels = _levels(metadata)
         if image_levels is not None and levels is not None and levels != image_levels:
             message = f"expected the label image {shown(target)} to have as many levels as the image it labels ({image_levels}), got {levels}"
-            found.append(ConventionIssue(path=path, loc=loc, message=message, section=section, input=entry))
+            found.append(
+                ConventionIssue(path=path, loc=loc, message=message, section=section, input=entry)
+            )
     return found
 
 
@@ -76,8 +129,8 @@ def _levels(metadata: Mapping[str, Any] | None) -> int | None:
     multiscales = metadata.get("multiscales")
     if not isinstance(multiscales, Sequence) or isinstance(multiscales, str) or not multiscales:
         return None
-    first = members(multiscales[0])
+    first = members(cast("Sequence[object]", multiscales)[0])
     datasets = first.get("datasets") if first is not None else None
     if not isinstance(datasets, Sequence) or isinstance(datasets, str):
         return None
-    return len(datasets)  # pyright: ignore[reportUnknownArgumentType]
+    return len(cast("Sequence[object]", datasets))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from zarr_metadata._json import Loc, shown
 from zarr_metadata.conventions._definition import ConventionIssue
@@ -19,109 +19,268 @@ SCREENING: Final = "High-content screening"
 _WELL_PATH: Final = re.compile(r"[A-Za-z0-9]+/[A-Za-z0-9]+")
 
 
-def plate_rules(path: str, base: Loc, plate: Mapping[str, Any], *, versioned: bool) -> list[ConventionIssue]:
+def plate_rules(
+    path: str, base: Loc, plate: Mapping[str, Any], *, versioned: bool
+) -> list[ConventionIssue]:
     """The issues of the `plate` metadata at `(*base, "plate")`: names, indices, and recommended members."""
     loc = (*base, "plate")
     found: list[ConventionIssue] = []
     for member in ("rows", "columns"):
         for index, named in enumerate(plate[member]):
-            found += mismatched(path, (*loc, member, index, "name"), named["name"], ALPHANUMERIC, "a name of letters and digits only", section=PLATE)
-        found += duplicates(path, (*loc, member), plate[member], lambda named: named["name"], f"{member[:-1]} name", member=("name",), section=PLATE)
+            found += mismatched(
+                path,
+                (*loc, member, index, "name"),
+                named["name"],
+                ALPHANUMERIC,
+                "a name of letters and digits only",
+                section=PLATE,
+            )
+        found += duplicates(
+            path,
+            (*loc, member),
+            plate[member],
+            lambda named: named["name"],
+            f"{member[:-1]} name",
+            member=("name",),
+            section=PLATE,
+        )
     rows, columns = plate["rows"], plate["columns"]
     for index, well in enumerate(plate["wells"]):
         here = (*loc, "wells", index)
-        found += mismatched(path, (*here, "path"), well["path"], _WELL_PATH, "a well path of a row name and a column name (row/column)", section=PLATE)
+        found += mismatched(
+            path,
+            (*here, "path"),
+            well["path"],
+            _WELL_PATH,
+            "a well path of a row name and a column name (row/column)",
+            section=PLATE,
+        )
         found += _well_position(path, here, well, rows, columns)
-    found += duplicates(path, (*loc, "wells"), plate["wells"], lambda well: well["path"], "well path", member=("path",), section=PLATE)
+    found += duplicates(
+        path,
+        (*loc, "wells"),
+        plate["wells"],
+        lambda well: well["path"],
+        "well path",
+        member=("path",),
+        section=PLATE,
+    )
     if "acquisitions" in plate:
         acquisitions = plate["acquisitions"]
-        found += duplicates(path, (*loc, "acquisitions"), acquisitions, lambda acquisition: acquisition["id"], "acquisition id", member=("id",), section=PLATE)
+        found += duplicates(
+            path,
+            (*loc, "acquisitions"),
+            acquisitions,
+            lambda acquisition: acquisition["id"],
+            "acquisition id",
+            member=("id",),
+            section=PLATE,
+        )
         for index, acquisition in enumerate(acquisitions):
             for member in ("name", "maximumfieldcount"):
                 if member not in acquisition:
-                    message = f"an acquisition should give its {member}: missing member {shown(member)}"
-                    found.append(ConventionIssue(path=path, loc=(*loc, "acquisitions", index, member), message=message, kind="missing_key", level="should", section=PLATE))
+                    message = (
+                        f"an acquisition should give its {member}: missing member {shown(member)}"
+                    )
+                    found.append(
+                        ConventionIssue(
+                            path=path,
+                            loc=(*loc, "acquisitions", index, member),
+                            message=message,
+                            kind="missing_key",
+                            level="should",
+                            section=PLATE,
+                        )
+                    )
     for member in ("field_count", "name", "version") if versioned else ("field_count", "name"):
         if member not in plate:
             message = f"a plate should give its {member}: missing member {shown(member)}"
-            found.append(ConventionIssue(path=path, loc=(*loc, member), message=message, kind="missing_key", level="should", section=PLATE))
+            found.append(
+                ConventionIssue(
+                    path=path,
+                    loc=(*loc, member),
+                    message=message,
+                    kind="missing_key",
+                    level="should",
+                    section=PLATE,
+                )
+            )
     return found
 
 
-def _well_position(path: str, here: Loc, well: Mapping[str, Any], rows: Sequence[Any], columns: Sequence[Any]) -> list[ConventionIssue]:
+def _well_position(
+    path: str, here: Loc, well: Mapping[str, Any], rows: Sequence[Any], columns: Sequence[Any]
+) -> list[ConventionIssue]:
     found: list[ConventionIssue] = []
     row, column = well["rowIndex"], well["columnIndex"]
     for member, index, names in (("rowIndex", row, rows), ("columnIndex", column, columns)):
         if index >= len(names):
-            message = f"expected an index below {len(names)}, the number of {member[:-5]}s, got {index}"
-            found.append(ConventionIssue(path=path, loc=(*here, member), message=message, section=PLATE, input=index))
+            message = (
+                f"expected an index below {len(names)}, the number of {member[:-5]}s, got {index}"
+            )
+            found.append(
+                ConventionIssue(
+                    path=path, loc=(*here, member), message=message, section=PLATE, input=index
+                )
+            )
     if found:
         return found
     expected = f"{rows[row]['name']}/{columns[column]['name']}"
     if well["path"] != expected:
         message = f"expected the path {shown(expected)} of row {row} and column {column}, got {shown(well['path'])}"
-        found.append(ConventionIssue(path=path, loc=(*here, "path"), message=message, section=PLATE, input=well["path"]))
+        found.append(
+            ConventionIssue(
+                path=path, loc=(*here, "path"), message=message, section=PLATE, input=well["path"]
+            )
+        )
     return found
 
 
-def well_rules(path: str, base: Loc, well: Mapping[str, Any], *, versioned: bool) -> list[ConventionIssue]:
+def well_rules(
+    path: str, base: Loc, well: Mapping[str, Any], *, versioned: bool
+) -> list[ConventionIssue]:
     """The issues of the `well` metadata at `(*base, "well")`: the field paths, and recommended members."""
     loc = (*base, "well")
     found: list[ConventionIssue] = []
     for index, image in enumerate(well["images"]):
-        found += mismatched(path, (*loc, "images", index, "path"), image["path"], ALPHANUMERIC, "a path of letters and digits only", section=WELL)
-    found += duplicates(path, (*loc, "images"), well["images"], lambda image: image["path"], "field path", member=("path",), section=WELL)
+        found += mismatched(
+            path,
+            (*loc, "images", index, "path"),
+            image["path"],
+            ALPHANUMERIC,
+            "a path of letters and digits only",
+            section=WELL,
+        )
+    found += duplicates(
+        path,
+        (*loc, "images"),
+        well["images"],
+        lambda image: image["path"],
+        "field path",
+        member=("path",),
+        section=WELL,
+    )
     if versioned and "version" not in well:
         message = 'a well should give its version: missing member "version"'
-        found.append(ConventionIssue(path=path, loc=(*loc, "version"), message=message, kind="missing_key", level="should", section=WELL))
+        found.append(
+            ConventionIssue(
+                path=path,
+                loc=(*loc, "version"),
+                message=message,
+                kind="missing_key",
+                level="should",
+                section=WELL,
+            )
+        )
     return found
 
 
-def plate_hierarchy_rules(path: str, base: Loc, plate: Mapping[str, Any], hierarchy: Hierarchy, namespace: tuple[str, ...]) -> list[ConventionIssue]:
+def plate_hierarchy_rules(
+    path: str, base: Loc, plate: Mapping[str, Any], hierarchy: Hierarchy, namespace: tuple[str, ...]
+) -> list[ConventionIssue]:
     """The issues of the wells a plate lists: each is a group holding `well` metadata."""
     found: list[ConventionIssue] = []
     for index, well in enumerate(plate["wells"]):
         target = joined(path, well["path"])
         node = hierarchy.node(target)
-        metadata = ome_object(node.attributes, namespace) if node is not None and node.is_group else None
+        metadata = (
+            ome_object(node.attributes, namespace) if node is not None and node.is_group else None
+        )
         if metadata is None or "well" not in metadata:
-            what = "no node" if node is None else "an array" if node.is_array else "a group without well metadata"
+            what = (
+                "no node"
+                if node is None
+                else "an array"
+                if node.is_array
+                else "a group without well metadata"
+            )
             message = f"expected a well group at {shown(target if target is not None else well['path'])}, but the store has {what} there"
-            found.append(ConventionIssue(path=path, loc=(*base, "plate", "wells", index, "path"), message=message, section=SCREENING, input=well["path"]))
+            found.append(
+                ConventionIssue(
+                    path=path,
+                    loc=(*base, "plate", "wells", index, "path"),
+                    message=message,
+                    section=SCREENING,
+                    input=well["path"],
+                )
+            )
     return found
 
 
-def well_hierarchy_rules(path: str, base: Loc, well: Mapping[str, Any], hierarchy: Hierarchy, namespace: tuple[str, ...]) -> list[ConventionIssue]:
+def well_hierarchy_rules(
+    path: str, base: Loc, well: Mapping[str, Any], hierarchy: Hierarchy, namespace: tuple[str, ...]
+) -> list[ConventionIssue]:
     """The issues of the fields a well lists: each is an image group, of an acquisition its plate lists."""
     found: list[ConventionIssue] = []
     plate_node = hierarchy.node(parent_of(parent_of(path))) if path.count("/") >= 1 else None
-    plate_metadata = ome_object(plate_node.attributes, namespace) if plate_node is not None else None
+    plate_metadata = (
+        ome_object(plate_node.attributes, namespace) if plate_node is not None else None
+    )
     acquisitions = _acquisition_ids(plate_metadata)
     for index, image in enumerate(well["images"]):
         loc = (*base, "well", "images", index)
         target = joined(path, image["path"])
         node = hierarchy.node(target)
-        metadata = ome_object(node.attributes, namespace) if node is not None and node.is_group else None
+        metadata = (
+            ome_object(node.attributes, namespace) if node is not None and node.is_group else None
+        )
         if metadata is None or "multiscales" not in metadata:
-            what = "no node" if node is None else "an array" if node.is_array else "a group without multiscales metadata"
+            what = (
+                "no node"
+                if node is None
+                else "an array"
+                if node.is_array
+                else "a group without multiscales metadata"
+            )
             message = f"expected an image group at {shown(target if target is not None else image['path'])}, but the store has {what} there"
-            found.append(ConventionIssue(path=path, loc=(*loc, "path"), message=message, section=SCREENING, input=image["path"]))
+            found.append(
+                ConventionIssue(
+                    path=path,
+                    loc=(*loc, "path"),
+                    message=message,
+                    section=SCREENING,
+                    input=image["path"],
+                )
+            )
         if acquisitions is None:
             continue
         if "acquisition" in image and image["acquisition"] not in acquisitions:
             message = f"expected one of the plate's acquisition ids {shown(sorted(acquisitions))}, got {image['acquisition']}"
-            found.append(ConventionIssue(path=path, loc=(*loc, "acquisition"), message=message, section=WELL, input=image["acquisition"]))
+            found.append(
+                ConventionIssue(
+                    path=path,
+                    loc=(*loc, "acquisition"),
+                    message=message,
+                    section=WELL,
+                    input=image["acquisition"],
+                )
+            )
         elif "acquisition" not in image and len(acquisitions) > 1:
-            message = f"missing required member \"acquisition\": the plate lists {len(acquisitions)} acquisitions"
-            found.append(ConventionIssue(path=path, loc=(*loc, "acquisition"), message=message, kind="missing_key", section=WELL))
+            message = f'missing required member "acquisition": the plate lists {len(acquisitions)} acquisitions'
+            found.append(
+                ConventionIssue(
+                    path=path,
+                    loc=(*loc, "acquisition"),
+                    message=message,
+                    kind="missing_key",
+                    section=WELL,
+                )
+            )
     return found
 
 
 def _acquisition_ids(metadata: Mapping[str, Any] | None) -> set[int] | None:
     """The acquisition ids the plate metadata in `metadata` lists; None when it is not a plate that lists acquisitions."""
     plate = metadata.get("plate") if metadata is not None else None
-    acquisitions = plate.get("acquisitions") if isinstance(plate, Mapping) else None
+    acquisitions: object = (
+        cast("Mapping[str, object]", plate).get("acquisitions")
+        if isinstance(plate, Mapping)
+        else None
+    )
     if not isinstance(acquisitions, Sequence) or isinstance(acquisitions, str):
         return None
-    ids = {acquisition.get("id") for acquisition in acquisitions if isinstance(acquisition, Mapping)}  # pyright: ignore[reportUnknownVariableType, reportUnknownMemberType]
+    listed = cast("Sequence[object]", acquisitions)
+    ids = {
+        cast("Mapping[str, object]", item).get("id") for item in listed if isinstance(item, Mapping)
+    }
     return {found for found in ids if isinstance(found, int)}

@@ -54,9 +54,15 @@ class OmeMultiscale05(TypedDict, extra_items=UserJSONValue):
     metadata: NotRequired[UserJSONValue]
 
 
-class OmeMultiscale04(OmeMultiscale05, extra_items=UserJSONValue):
+class OmeMultiscale04(TypedDict, extra_items=UserJSONValue):
     """One multiscale image (0.4), which also names its version."""
 
+    name: NotRequired[str]
+    axes: Annotated[tuple[OmeAxis, ...], MinLen(2), MaxLen(5)]
+    datasets: Annotated[tuple[OmeDataset, ...], MinLen(1)]
+    coordinateTransformations: NotRequired[OmeTransformations]
+    type: NotRequired[UserJSONValue]
+    metadata: NotRequired[UserJSONValue]
     version: NotRequired[Literal["0.4"]]
 
 
@@ -95,7 +101,9 @@ OmeColor = TypedDict(
 )
 """The colour of one label value: four integers from 0 to 255 (red, green, blue, alpha)."""
 
-OmeLabelProperties = TypedDict("OmeLabelProperties", {"label-value": int}, extra_items=UserJSONValue)
+OmeLabelProperties = TypedDict(
+    "OmeLabelProperties", {"label-value": int}, extra_items=UserJSONValue
+)
 """The properties of one label value (any members besides `label-value`)."""
 
 
@@ -106,15 +114,19 @@ class OmeLabelSource(TypedDict, extra_items=UserJSONValue):
 
 
 class OmeImageLabel05(TypedDict, extra_items=UserJSONValue):
+    """The `image-label` metadata (0.5): the colours and properties of the label values, and the source image."""
+
     colors: NotRequired[Annotated[tuple[OmeColor, ...], MinLen(1)]]
     properties: NotRequired[Annotated[tuple[OmeLabelProperties, ...], MinLen(1)]]
     source: NotRequired[OmeLabelSource]
-"""The `image-label` metadata (0.5): the colours and properties of the label values, and the source image."""
 
 
-class OmeImageLabel04(OmeImageLabel05, extra_items=UserJSONValue):
+class OmeImageLabel04(TypedDict, extra_items=UserJSONValue):
     """The `image-label` metadata (0.4), which also names its version."""
 
+    colors: NotRequired[Annotated[tuple[OmeColor, ...], MinLen(1)]]
+    properties: NotRequired[Annotated[tuple[OmeLabelProperties, ...], MinLen(1)]]
+    source: NotRequired[OmeLabelSource]
     version: NotRequired[Literal["0.4"]]
 
 
@@ -154,9 +166,15 @@ class OmePlate05(TypedDict, extra_items=UserJSONValue):
     wells: Annotated[tuple[OmeWellReference, ...], MinLen(1)]
 
 
-class OmePlate04(OmePlate05, extra_items=UserJSONValue):
+class OmePlate04(TypedDict, extra_items=UserJSONValue):
     """The `plate` metadata (0.4), which also names its version."""
 
+    acquisitions: NotRequired[tuple[OmeAcquisition, ...]]
+    field_count: NotRequired[Annotated[int, Gt(0)]]
+    name: NotRequired[str]
+    columns: Annotated[tuple[OmeNamed, ...], MinLen(1)]
+    rows: Annotated[tuple[OmeNamed, ...], MinLen(1)]
+    wells: Annotated[tuple[OmeWellReference, ...], MinLen(1)]
     version: NotRequired[Literal["0.4"]]
 
 
@@ -173,7 +191,8 @@ class OmeWell05(TypedDict, extra_items=UserJSONValue):
     images: Annotated[tuple[OmeWellImage, ...], MinLen(1)]
 
 
-class OmeWell04(OmeWell05, extra_items=UserJSONValue):
+class OmeWell04(TypedDict, extra_items=UserJSONValue):
     """The `well` metadata (0.4), which also names its version."""
 
+    images: Annotated[tuple[OmeWellImage, ...], MinLen(1)]
     version: NotRequired[Literal["0.4"]]

@@ -15,12 +15,28 @@ ALPHANUMERIC = re.compile(r"[A-Za-z0-9]+")
 
 
 def mismatched(
-    path: str, loc: Loc, value: str, pattern: re.Pattern[str], expected: str, *, level: Level = "must", section: str | None = None
+    path: str,
+    loc: Loc,
+    value: str,
+    pattern: re.Pattern[str],
+    expected: str,
+    *,
+    level: Level = "must",
+    section: str | None = None,
 ) -> list[ConventionIssue]:
     """An issue at `loc` when `value` does not match `pattern` whole (`expected` says what it should be); none when it does."""
     if pattern.fullmatch(value) is not None:
         return []
-    return [ConventionIssue(path=path, loc=loc, message=f"expected {expected}, got {shown(value)}", input=value, level=level, section=section)]
+    return [
+        ConventionIssue(
+            path=path,
+            loc=loc,
+            message=f"expected {expected}, got {shown(value)}",
+            input=value,
+            level=level,
+            section=section,
+        )
+    ]
 
 
 def duplicates(
@@ -44,7 +60,11 @@ def duplicates(
             continue  # an unhashable key is judged by the shape, not here
         if first != index:
             message = f"expected each {what} once, got {shown(value) if isinstance(value, str | int) else 'a repeat'} again (first at {first})"
-            found.append(ConventionIssue(path=path, loc=(*loc, index, *member), message=message, section=section))
+            found.append(
+                ConventionIssue(
+                    path=path, loc=(*loc, index, *member), message=message, section=section
+                )
+            )
     return found
 
 
@@ -53,7 +73,9 @@ def same_json(value: object) -> str:
     return json.dumps(value, sort_keys=True, default=list)
 
 
-def repeated_items(path: str, loc: Loc, items: Sequence[Any], what: str, *, section: str | None = None) -> list[ConventionIssue]:
+def repeated_items(
+    path: str, loc: Loc, items: Sequence[Any], what: str, *, section: str | None = None
+) -> list[ConventionIssue]:
     """An issue at each item of `items` equal to an earlier one (a JSON Schema `uniqueItems`); none for fewer than two items."""
     if len(items) < 2:
         return []

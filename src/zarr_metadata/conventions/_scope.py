@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from zarr_metadata.conventions._definition import ConventionDefinition
 
@@ -27,7 +27,7 @@ class ConventionScope:
         filed: dict[str, ConventionDefinition[Any]] = {}
         by_identifier: dict[str, ConventionDefinition[Any]] = {}
         for definition in definitions:
-            if not isinstance(definition, ConventionDefinition):
+            if not isinstance(cast(object, definition), ConventionDefinition):
                 msg = f"expected convention definitions, got {definition!r}"
                 raise TypeError(msg)
             known = filed.get(definition.name)
@@ -41,7 +41,9 @@ class ConventionScope:
                     msg = f"{identifier!r} declares both {claimant.name!r} and {definition.name!r}"
                     raise ConventionConflictError(msg)
         self._definitions: Mapping[str, ConventionDefinition[Any]] = MappingProxyType(filed)
-        self._by_identifier: Mapping[str, ConventionDefinition[Any]] = MappingProxyType(by_identifier)
+        self._by_identifier: Mapping[str, ConventionDefinition[Any]] = MappingProxyType(
+            by_identifier
+        )
         by_marker: dict[str, list[ConventionDefinition[Any]]] = {}
         for definition in filed.values():
             for marker in sorted(definition.markers):
@@ -61,15 +63,21 @@ class ConventionScope:
     @property
     def conventions(self) -> tuple[str, ...]:
         """The conventions the definitions belong to, each once, in the order filed."""
-        return tuple(dict.fromkeys(definition.convention for definition in self._definitions.values()))
+        return tuple(
+            dict.fromkeys(definition.convention for definition in self._definitions.values())
+        )
 
     def declared(self, identifier: str) -> ConventionDefinition[Any] | None:
         """The definition a `zarr_conventions` entry identified by `identifier` (its uuid, or else a URL) declares; None when the scope knows none."""
         return self._by_identifier.get(identifier)
 
-    def candidates(self, attributes: Mapping[str, object], named_dimensions: bool) -> tuple[ConventionDefinition[Any], ...]:
+    def candidates(
+        self, attributes: Mapping[str, object], named_dimensions: bool
+    ) -> tuple[ConventionDefinition[Any], ...]:
         """The definitions a node with these attributes might follow, each once; `named_dimensions` for a v3 array naming its dimensions."""
-        found: tuple[ConventionDefinition[Any], ...] = self._named_dimensions if named_dimensions else ()
+        found: tuple[ConventionDefinition[Any], ...] = (
+            self._named_dimensions if named_dimensions else ()
+        )
         if attributes:
             for marker, definitions in self._by_marker:
                 if marker in attributes:
@@ -115,5 +123,7 @@ class ConventionScope:
     def __repr__(self) -> str:
         return f"ConventionScope({list(self._definitions)!r})"
 
-    def __reduce__(self) -> tuple[type[ConventionScope], tuple[tuple[ConventionDefinition[Any], ...]]]:
+    def __reduce__(
+        self,
+    ) -> tuple[type[ConventionScope], tuple[tuple[ConventionDefinition[Any], ...]]]:
         return type(self), (tuple(self._definitions.values()),)

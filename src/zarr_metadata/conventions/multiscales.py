@@ -4,7 +4,7 @@
 
 import re
 from collections.abc import Iterable, Mapping
-from typing import Annotated, Final, NotRequired
+from typing import Annotated, Final, NotRequired, cast
 
 from annotated_types import MinLen
 from typing_extensions import TypedDict
@@ -28,7 +28,9 @@ __all__ = [
 
 MULTISCALES_NAME: Final = "multiscales"
 MULTISCALES_UUID: Final = "d35379db-88df-4056-af3a-620245f8e347"
-_SCHEMA_URL: Final = "https://raw.githubusercontent.com/zarr-conventions/multiscales/refs/tags/v1/schema.json"
+_SCHEMA_URL: Final = (
+    "https://raw.githubusercontent.com/zarr-conventions/multiscales/refs/tags/v1/schema.json"
+)
 _SPEC_URL: Final = "https://github.com/zarr-conventions/multiscales/blob/v1/README.md"
 _PATH: Final = re.compile(r"(?!/)(?!.*(\.\.))([^/]+(/[^/]+)*)")
 _LAYOUT: Final = "Layout Object"
@@ -58,8 +60,9 @@ class MultiscalesLayout(TypedDict, extra_items=UserJSONValue):
 
 
 class MultiscalesAttributes(TypedDict, extra_items=Unread):
+    """The attributes of a multiscale group."""
+
     multiscales: MultiscalesLayout
-"""The attributes of a multiscale group."""
 
 
 def _rules(attributes: MultiscalesAttributes, node: NodeView) -> Iterable[ConventionIssue]:
@@ -67,31 +70,63 @@ def _rules(attributes: MultiscalesAttributes, node: NodeView) -> Iterable[Conven
     if node.is_array:
         # The convention's schema admits only a group (`node_type` "group").
         message = "expected the multiscales metadata on a group, which holds the levels; this node is an array"
-        found.append(ConventionIssue(path=node.path, loc=("attributes", "multiscales"), message=message, section="Configuration"))
+        found.append(
+            ConventionIssue(
+                path=node.path,
+                loc=("attributes", "multiscales"),
+                message=message,
+                section="Configuration",
+            )
+        )
     for index, level in enumerate(attributes["multiscales"]["layout"]):
         loc = ("attributes", "multiscales", "layout", index)
         for member in ("asset", "derived_from"):
-            if member in level:
-                path = level[member]
-                found += mismatched(node.path, (*loc, member), path, _PATH, "a relative path with no empty part and no \"..\"", section="Asset Path Syntax")
+            path = cast("Mapping[str, str]", level).get(member)
+            if path is not None:
+                found += mismatched(
+                    node.path,
+                    (*loc, member),
+                    path,
+                    _PATH,
+                    'a relative path with no empty part and no ".."',
+                    section="Asset Path Syntax",
+                )
         if "derived_from" in level and "transform" not in level:
             message = 'missing required member "transform": a level derived from another says how'
-            found.append(ConventionIssue(path=node.path, loc=(*loc, "transform"), message=message, kind="missing_key", section=_LAYOUT))
+            found.append(
+                ConventionIssue(
+                    path=node.path,
+                    loc=(*loc, "transform"),
+                    message=message,
+                    kind="missing_key",
+                    section=_LAYOUT,
+                )
+            )
     return found
 
 
-def _hierarchy_rules(followers: Mapping[str, MultiscalesAttributes], hierarchy: Hierarchy) -> Iterable[ConventionIssue]:
+def _hierarchy_rules(
+    followers: Mapping[str, MultiscalesAttributes], hierarchy: Hierarchy
+) -> Iterable[ConventionIssue]:
     found: list[ConventionIssue] = []
     for path, attributes in followers.items():
         for index, level in enumerate(attributes["multiscales"]["layout"]):
             for member in ("asset", "derived_from"):
-                written = level.get(member)
+                written = cast("Mapping[str, str]", level).get(member)
                 if written is None or _PATH.fullmatch(written) is None:
                     continue
                 target = joined(path, written)
                 if hierarchy.node(target) is None:
                     message = f"expected a group or an array at {shown(target)}, a level of the pyramid, but the store has no node there"
-                    found.append(ConventionIssue(path=path, loc=("attributes", "multiscales", "layout", index, member), message=message, section="Validation Rules", input=written))
+                    found.append(
+                        ConventionIssue(
+                            path=path,
+                            loc=("attributes", "multiscales", "layout", index, member),
+                            message=message,
+                            section="Validation Rules",
+                            input=written,
+                        )
+                    )
     return found
 
 

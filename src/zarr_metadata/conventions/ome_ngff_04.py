@@ -39,24 +39,46 @@ __all__ = [
 
 OME_NGFF_04_NAME: Final = "ome-ngff-0.4"
 
+
 class OmeNgff04Image(TypedDict, extra_items=Unread):
+    """The attributes of a multiscale image."""
+
     multiscales: Annotated[tuple[OmeMultiscale04, ...], MinLen(1)]
-"""The attributes of a multiscale image."""
+
+
 class OmeNgff04Omero(TypedDict, extra_items=Unread):
+    """The attributes of an image that says how to show its channels."""
+
     omero: OmeOmero
-"""The attributes of an image that says how to show its channels."""
+
+
 class OmeNgff04Labels(TypedDict, extra_items=Unread):
+    """The attributes of a `labels` group: the paths of its label images."""
+
     labels: tuple[str, ...]
-"""The attributes of a `labels` group: the paths of its label images."""
-OmeNgff04ImageLabel = TypedDict("OmeNgff04ImageLabel", {"image-label": OmeImageLabel04}, extra_items=Unread)
+
+
+OmeNgff04ImageLabel = TypedDict(
+    "OmeNgff04ImageLabel", {"image-label": OmeImageLabel04}, extra_items=Unread
+)
 """The attributes of a label image."""
+
+
 class OmeNgff04Plate(TypedDict, extra_items=Unread):
+    """The attributes of a plate group."""
+
     plate: OmePlate04
-"""The attributes of a plate group."""
+
+
 class OmeNgff04Well(TypedDict, extra_items=Unread):
+    """The attributes of a well group."""
+
     well: OmeWell04
-"""The attributes of a well group."""
-OmeNgff04Layout = TypedDict("OmeNgff04Layout", {"bioformats2raw.layout": Literal[3]}, extra_items=Unread)
+
+
+OmeNgff04Layout = TypedDict(
+    "OmeNgff04Layout", {"bioformats2raw.layout": Literal[3]}, extra_items=Unread
+)
 """The attributes of the root of a store bioformats2raw wrote."""
 
 _VERSION: Final = OmeVersion(

@@ -57,31 +57,58 @@ class OmeZarr05Object(TypedDict, extra_items=UserJSONValue):
 
 
 class OmeZarr05Attributes(TypedDict, extra_items=Unread):
+    """The attributes of any node holding OME-Zarr metadata."""
+
     ome: OmeZarr05Object
-"""The attributes of any node holding OME-Zarr metadata."""
+
 
 class OmeZarr05Image(TypedDict, extra_items=Unread):
+    """The `ome` object of a multiscale image."""
+
     multiscales: Annotated[tuple[OmeMultiscale05, ...], MinLen(1)]
-"""The `ome` object of a multiscale image."""
+
+
 class OmeZarr05Omero(TypedDict, extra_items=Unread):
+    """The `ome` object of an image that says how to show its channels."""
+
     omero: OmeOmero
-"""The `ome` object of an image that says how to show its channels."""
+
+
 class OmeZarr05Labels(TypedDict, extra_items=Unread):
+    """The `ome` object of a `labels` group."""
+
     labels: tuple[str, ...]
-"""The `ome` object of a `labels` group."""
-OmeZarr05ImageLabel = TypedDict("OmeZarr05ImageLabel", {"image-label": OmeImageLabel05}, extra_items=Unread)
+
+
+OmeZarr05ImageLabel = TypedDict(
+    "OmeZarr05ImageLabel", {"image-label": OmeImageLabel05}, extra_items=Unread
+)
 """The `ome` object of a label image."""
+
+
 class OmeZarr05Plate(TypedDict, extra_items=Unread):
+    """The `ome` object of a plate group."""
+
     plate: OmePlate05
-"""The `ome` object of a plate group."""
+
+
 class OmeZarr05Well(TypedDict, extra_items=Unread):
+    """The `ome` object of a well group."""
+
     well: OmeWell05
-"""The `ome` object of a well group."""
-OmeZarr05Layout = TypedDict("OmeZarr05Layout", {"bioformats2raw.layout": Literal[3]}, extra_items=Unread)
+
+
+OmeZarr05Layout = TypedDict(
+    "OmeZarr05Layout", {"bioformats2raw.layout": Literal[3]}, extra_items=Unread
+)
 """The `ome` object of the root of a store bioformats2raw wrote."""
+
+
 class OmeZarr05Series(TypedDict, extra_items=Unread):
+    """The `ome` object of the `OME` group bioformats2raw writes: the path of each image."""
+
     series: tuple[str, ...]
-"""The `ome` object of the `OME` group bioformats2raw writes: the path of each image."""
+
 
 _VERSION: Final = OmeVersion(
     name=OME_ZARR_05_NAME,
@@ -108,7 +135,9 @@ _DEFINITIONS: Final = ome_definitions(
 )
 
 
-def _version_rules(followers: Mapping[str, OmeZarr05Attributes], hierarchy: Hierarchy) -> Iterable[ConventionIssue]:
+def _version_rules(
+    followers: Mapping[str, OmeZarr05Attributes], hierarchy: Hierarchy
+) -> Iterable[ConventionIssue]:
     found: list[ConventionIssue] = []
     first: tuple[str, str] | None = None
     unknown: set[str] = set()
@@ -119,11 +148,24 @@ def _version_rules(followers: Mapping[str, OmeZarr05Attributes], hierarchy: Hier
             first = (version, path)
         elif version != first[0]:
             message = f"expected one version in a hierarchy: {shown(first[0])} as at {shown(first[1] or '/')}, got {shown(version)}"
-            found.append(ConventionIssue(path=path, loc=loc, message=message, section=_VERSION_SECTION, input=version))
+            found.append(
+                ConventionIssue(
+                    path=path, loc=loc, message=message, section=_VERSION_SECTION, input=version
+                )
+            )
         if version != "0.5" and version not in unknown:
             unknown.add(version)
-            message = f"OME-Zarr metadata of version {shown(version)} is not checked: the scope knows version \"0.5\""
-            found.append(ConventionIssue(path=path, loc=loc, message=message, level="should", section=_VERSION_SECTION, input=version))
+            message = f'OME-Zarr metadata of version {shown(version)} is not checked: the scope knows version "0.5"'
+            found.append(
+                ConventionIssue(
+                    path=path,
+                    loc=loc,
+                    message=message,
+                    level="should",
+                    section=_VERSION_SECTION,
+                    input=version,
+                )
+            )
     return found
 
 

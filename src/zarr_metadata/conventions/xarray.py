@@ -8,6 +8,7 @@ from typing import Any, Final, NotRequired
 from typing_extensions import TypedDict
 
 from zarr_metadata._json import Loc, shown
+from zarr_metadata._shapes import Unread
 from zarr_metadata.conventions._definition import ConventionDefinition, ConventionIssue
 from zarr_metadata.conventions._hierarchy import Hierarchy, NodeView, parent_of
 
@@ -17,10 +18,12 @@ XARRAY_NAME: Final = "xarray"
 
 _SECTION: Final = "Zarr encoding specification"
 
-class XarrayArrayAttributes(TypedDict):
+
+class XarrayArrayAttributes(TypedDict, extra_items=Unread):
+    """The attributes xarray reads from an array: the name of each dimension (v2), and the names of its coordinate arrays, space-separated."""
+
     _ARRAY_DIMENSIONS: NotRequired[tuple[str, ...]]
     coordinates: NotRequired[str]
-"""The attributes xarray reads from an array: the name of each dimension (v2), and the names of its coordinate arrays, space-separated."""
 
 
 def _detect(node: NodeView, definition: ConventionDefinition[Any]) -> bool:
@@ -29,7 +32,9 @@ def _detect(node: NodeView, definition: ConventionDefinition[Any]) -> bool:
     return node.is_array and (node.zarr_format == 2 or node.dimension_names is not None)
 
 
-def _dimensions(attributes: XarrayArrayAttributes, node: NodeView) -> tuple[tuple[str | None, ...], Loc] | None:
+def _dimensions(
+    attributes: XarrayArrayAttributes, node: NodeView
+) -> tuple[tuple[str | None, ...], Loc] | None:
     """The node's dimension names and where they are written; None when it names none."""
     if node.zarr_format == 3:
         names = node.dimension_names
@@ -49,7 +54,9 @@ def _rules(attributes: XarrayArrayAttributes, node: NodeView) -> Iterable[Conven
     return [ConventionIssue(path=node.path, loc=loc, message=message, input=list(names))]
 
 
-def _hierarchy_rules(followers: Mapping[str, XarrayArrayAttributes], hierarchy: Hierarchy) -> Iterable[ConventionIssue]:
+def _hierarchy_rules(
+    followers: Mapping[str, XarrayArrayAttributes], hierarchy: Hierarchy
+) -> Iterable[ConventionIssue]:
     found: list[ConventionIssue] = []
     lengths: dict[str, dict[str, tuple[int, str]]] = {}
     for path, attributes in followers.items():
@@ -66,21 +73,35 @@ def _hierarchy_rules(followers: Mapping[str, XarrayArrayAttributes], hierarchy: 
                 if first[0] != shape[axis]:
                     # xarray refuses the group: "conflicting sizes for dimension".
                     message = f"dimension {shown(name)} has length {shape[axis]} here, but {first[0]} in the array {shown(first[1])} of the same group"
-                    found.append(ConventionIssue(path=path, loc=(*named[1], axis), message=message, input=name))
+                    found.append(
+                        ConventionIssue(
+                            path=path, loc=(*named[1], axis), message=message, input=name
+                        )
+                    )
         coordinates = attributes.get("coordinates")
         if coordinates is not None:
             found.extend(_missing_coordinates(path, group, coordinates, hierarchy))
     return found
 
 
-def _missing_coordinates(path: str, group: str, coordinates: str, hierarchy: Hierarchy) -> list[ConventionIssue]:
+def _missing_coordinates(
+    path: str, group: str, coordinates: str, hierarchy: Hierarchy
+) -> list[ConventionIssue]:
     found: list[ConventionIssue] = []
     for name in coordinates.split():
         node = hierarchy.node(f"{group}/{name}" if group else name)
         if node is None or not node.is_array:
             # xarray keeps such a `coordinates` attribute as an attribute and opens the array without it.
             message = f"expected each name {shown(coordinates)} lists to be an array of the same group, but there is no array {shown(name)}"
-            found.append(ConventionIssue(path=path, loc=("attributes", "coordinates"), message=message, level="should", input=coordinates))
+            found.append(
+                ConventionIssue(
+                    path=path,
+                    loc=("attributes", "coordinates"),
+                    message=message,
+                    level="should",
+                    input=coordinates,
+                )
+            )
     return found
 
 

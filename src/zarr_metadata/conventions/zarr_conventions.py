@@ -40,8 +40,9 @@ class ConventionMetadataObject(TypedDict, closed=True):
 
 
 class ZarrConventionsAttributes(TypedDict, extra_items=Unread):
+    """The attributes of a node that declares the conventions it follows."""
+
     zarr_conventions: tuple[ConventionMetadataObject, ...]
-"""The attributes of a node that declares the conventions it follows."""
 
 
 def _rules(attributes: ZarrConventionsAttributes, node: NodeView) -> Iterable[ConventionIssue]:
@@ -50,16 +51,34 @@ def _rules(attributes: ZarrConventionsAttributes, node: NodeView) -> Iterable[Co
         loc = ("attributes", DECLARATIONS, index)
         if not any(member in entry for member in _IDENTIFIERS):
             message = 'expected at least one of "uuid", "schema_url" and "spec_url", which identify the convention'
-            found.append(ConventionIssue(path=node.path, loc=loc, message=message, kind="missing_key"))
+            found.append(
+                ConventionIssue(path=node.path, loc=loc, message=message, kind="missing_key")
+            )
         if "uuid" in entry:
-            found += mismatched(node.path, (*loc, "uuid"), entry["uuid"], _UUID, "a UUID in lowercase hexadecimal (8-4-4-4-12 digits)")
+            found += mismatched(
+                node.path,
+                (*loc, "uuid"),
+                entry["uuid"],
+                _UUID,
+                "a UUID in lowercase hexadecimal (8-4-4-4-12 digits)",
+            )
         if "name" not in entry:
             message = 'a convention metadata object should give the convention\'s name: missing member "name"'
-            found.append(ConventionIssue(path=node.path, loc=(*loc, "name"), message=message, kind="missing_key", level="should"))
+            found.append(
+                ConventionIssue(
+                    path=node.path,
+                    loc=(*loc, "name"),
+                    message=message,
+                    kind="missing_key",
+                    level="should",
+                )
+            )
     return found
 
 
-def _unchecked(followers: Mapping[str, ZarrConventionsAttributes], hierarchy: Hierarchy) -> Iterable[ConventionIssue]:
+def _unchecked(
+    followers: Mapping[str, ZarrConventionsAttributes], hierarchy: Hierarchy
+) -> Iterable[ConventionIssue]:
     # A declared convention is never fetched: the store is told, once, what went unchecked.
     found: list[ConventionIssue] = []
     reported: set[str] = set()
@@ -69,9 +88,21 @@ def _unchecked(followers: Mapping[str, ZarrConventionsAttributes], hierarchy: Hi
                 continue
             reported.add(identifier)
             entry = attributes["zarr_conventions"][index]
-            named = f"the convention {shown(entry['name'])} ({identifier})" if "name" in entry else f"the convention {identifier}"
+            named = (
+                f"the convention {shown(entry['name'])} ({identifier})"
+                if "name" in entry
+                else f"the convention {identifier}"
+            )
             message = f"{named} is declared but not checked: no definition in scope claims it"
-            found.append(ConventionIssue(path=path, loc=("attributes", DECLARATIONS, index), message=message, level="should", input=identifier))
+            found.append(
+                ConventionIssue(
+                    path=path,
+                    loc=("attributes", DECLARATIONS, index),
+                    message=message,
+                    level="should",
+                    input=identifier,
+                )
+            )
     return found
 
 
