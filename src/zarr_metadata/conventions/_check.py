@@ -102,7 +102,7 @@ def check_conventions(
                 (definition, issue)
                 for issue in _asked(definition, "rules", definition.rules, fitting, node)
             )
-    store = Hierarchy(nodes, conventions)
+    store = Hierarchy(nodes, conventions, followed)
     for name, found in followers.items():
         definition = conventions.definitions[name]
         rules = definition.hierarchy_rules

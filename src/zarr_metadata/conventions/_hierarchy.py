@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, TypeAlias, cast
 
 from zarr_metadata.model import (
@@ -83,11 +83,17 @@ class NodeView:
 class Hierarchy:
     """The nodes of one store by path ("" the root, "a/b"), and the convention scope judging them."""
 
-    __slots__ = ("_children", "conventions", "nodes")
+    __slots__ = ("_children", "_followed", "conventions", "nodes")
 
-    def __init__(self, nodes: Mapping[str, NodeView], conventions: ConventionScope) -> None:
+    def __init__(
+        self,
+        nodes: Mapping[str, NodeView],
+        conventions: ConventionScope,
+        followed: Mapping[str, Sequence[str]] | None = None,
+    ) -> None:
         self.nodes: Mapping[str, NodeView] = nodes
         self.conventions: ConventionScope = conventions
+        self._followed: Mapping[str, Sequence[str]] = followed or {}
         self._children: dict[str, list[NodeView]] | None = None
 
     def __iter__(self) -> Iterator[NodeView]:
@@ -98,6 +104,10 @@ class Hierarchy:
         if path is None:
             return None
         return self.nodes.get(path)
+
+    def followed(self, path: str) -> tuple[str, ...]:
+        """The names of the definitions the node at `path` follows (detected, whether or not its attributes fit)."""
+        return tuple(self._followed.get(path, ()))
 
     def children(self, path: str) -> tuple[NodeView, ...]:
         """The nodes directly below the node at `path`, in the order they were handed in."""

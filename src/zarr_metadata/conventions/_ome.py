@@ -72,6 +72,12 @@ def _detect(
     metadata = ome_object(node.attributes, version.namespace)
     if metadata is None or part not in metadata:
         return False
+    if (
+        not version.namespace
+        and part == "multiscales"
+        and not isinstance(metadata[part], list | tuple)
+    ):
+        return False  # an object is the Zarr multiscales convention's layout, not an OME-NGFF image
     if version.versioned_parts:
         # Another version's metadata (0.3 writes `"version": "0.3"`) is not judged by 0.4's rules.
         return all(

@@ -3,7 +3,7 @@
 # No `from __future__ import annotations`: the TypedDicts must see their qualifiers.
 
 from collections.abc import Iterable, Mapping
-from typing import Annotated, Any, Final, Literal
+from typing import Annotated, Any, Final, Literal, NotRequired
 
 from annotated_types import MinLen
 from typing_extensions import TypedDict
@@ -11,7 +11,7 @@ from typing_extensions import TypedDict
 from zarr_metadata._json import UserJSONValue, shown
 from zarr_metadata._shapes import Unread
 from zarr_metadata.conventions._definition import ConventionDefinition, ConventionIssue
-from zarr_metadata.conventions._hierarchy import Hierarchy
+from zarr_metadata.conventions._hierarchy import Hierarchy, NodeView
 from zarr_metadata.conventions._ome import OmeVersion, ome_definitions
 from zarr_metadata.conventions._ome_shapes import (
     OmeImageLabel05,
@@ -53,7 +53,7 @@ _LABELS_SECTION: Final = '"labels" metadata'
 class OmeZarr05Object(TypedDict, extra_items=UserJSONValue):
     """The `ome` object: the version of the metadata it holds."""
 
-    version: str
+    version: NotRequired[str]
 
 
 class OmeZarr05Attributes(TypedDict, extra_items=Unread):
@@ -135,6 +135,35 @@ _DEFINITIONS: Final = ome_definitions(
 )
 
 
+_VERSIONED_PARTS: Final = (
+    "multiscales",
+    "image-label",
+    "plate",
+    "well",
+    "bioformats2raw.layout",
+    "series",
+)
+
+
+def _version_rule(attributes: OmeZarr05Attributes, node: NodeView) -> Iterable[ConventionIssue]:
+    metadata = attributes["ome"]
+    if "version" in metadata:
+        return ()
+    loc = ("attributes", "ome", "version")
+    parts = [part for part in _VERSIONED_PARTS if part in metadata]
+    if parts:
+        # The schema of each of these parts requires the version beside it.
+        message = f'missing required member "version" beside {shown(parts[0])}'
+        return [ConventionIssue(path=node.path, loc=loc, message=message, kind="missing_key")]
+    # ome-zarr-py writes a `labels` group's `ome` object without it; no schema requires it there.
+    message = 'the ome object should give the version of the metadata: missing member "version"'
+    return [
+        ConventionIssue(
+            path=node.path, loc=loc, message=message, kind="missing_key", level="should"
+        )
+    ]
+
+
 def _version_rules(
     followers: Mapping[str, OmeZarr05Attributes], hierarchy: Hierarchy
 ) -> Iterable[ConventionIssue]:
@@ -142,7 +171,9 @@ def _version_rules(
     first: tuple[str, str] | None = None
     unknown: set[str] = set()
     for path, attributes in followers.items():
-        version = attributes["ome"]["version"]
+        version = attributes["ome"].get("version")
+        if version is None:
+            continue
         loc = ("attributes", "ome", "version")
         if first is None:
             first = (version, path)
@@ -175,6 +206,7 @@ OME_ZARR_05_OME: Final = ConventionDefinition[OmeZarr05Attributes](
     section=_VERSION_SECTION,
     attributes=OmeZarr05Attributes,
     markers=frozenset({"ome"}),
+    rules=_version_rule,
     hierarchy_rules=_version_rules,
 )
 """The `ome` object: a version, the same throughout the hierarchy."""

@@ -59,12 +59,19 @@ def _hierarchy_rules(
 ) -> Iterable[ConventionIssue]:
     found: list[ConventionIssue] = []
     lengths: dict[str, dict[str, tuple[int, str]]] = {}
+    others: set[str] = set()
     for path, attributes in followers.items():
         node = hierarchy.nodes[path]
         group = parent_of(path)
         shape = node.shape or ()
         named = _dimensions(attributes, node)
-        if named is not None and len(named[0]) == len(shape):
+        # A group that follows another convention (an OME-NGFF image, whose
+        # arrays are levels of one pyramid) is not read as an xarray dataset.
+        dataset = group not in others
+        if dataset and any(name != XARRAY_NAME for name in hierarchy.followed(group)):
+            others.add(group)
+            dataset = False
+        if dataset and named is not None and len(named[0]) == len(shape):
             known = lengths.setdefault(group, {})
             for axis, name in enumerate(named[0]):
                 if name is None:
