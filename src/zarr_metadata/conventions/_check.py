@@ -66,11 +66,17 @@ class ConventionsReport:
 
 
 def check_conventions(
-    hierarchy: Mapping[str, NodeMetadata], *, conventions: ConventionScope | None = None
+    hierarchy: Mapping[str, NodeMetadata],
+    *,
+    conventions: ConventionScope | None = None,
+    across_nodes: bool = True,
 ) -> ConventionsReport:
     """Judge the nodes of one store (models by path: "" the root, "a/b") by every convention of `conventions` they follow.
 
-    `conventions` defaults to `DEFAULT_CONVENTIONS`, every built-in. Nothing
+    `conventions` defaults to `DEFAULT_CONVENTIONS`, every built-in. With
+    `across_nodes` false, each node is judged by its own document alone (what
+    a JSON Schema of one attributes object can say), and no rule relating
+    nodes (a level's array, a plate's wells) runs. Nothing
     is read or fetched: the documents handed in are all there is, so a path
     a convention names that is not among them does not exist. Never raises
     on bad metadata; a node that is not a model raises `TypeError`.
@@ -103,7 +109,7 @@ def check_conventions(
                 for issue in _asked(definition, "rules", definition.rules, fitting, node)
             )
     store = Hierarchy(nodes, conventions, followed)
-    for name, found in followers.items():
+    for name, found in followers.items() if across_nodes else ():
         definition = conventions.definitions[name]
         rules = definition.hierarchy_rules
         issues.extend(

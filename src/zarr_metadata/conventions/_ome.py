@@ -18,6 +18,7 @@ from zarr_metadata.conventions._ome_image import (
 )
 from zarr_metadata.conventions._ome_labels import (
     image_label_rules,
+    label_image_rules,
     labels_hierarchy_rules,
     ome_object,
 )
@@ -123,6 +124,15 @@ def _image_label_rules(
     )
 
 
+def _label_image_rules(
+    version: OmeVersion, followers: Mapping[str, Mapping[str, Any]], hierarchy: Hierarchy
+) -> list[ConventionIssue]:
+    found: list[ConventionIssue] = []
+    for path, attributes in followers.items():
+        found += label_image_rules(path, version.base, attributes, version.image_label_section)
+    return found
+
+
 def _labels_hierarchy_rules(
     version: OmeVersion, followers: Mapping[str, Mapping[str, Any]], hierarchy: Hierarchy
 ) -> list[ConventionIssue]:
@@ -190,7 +200,7 @@ def ome_definitions(
         "multiscales": (MULTISCALES, _image_rules, _image_hierarchy_rules),
         "omero": (OMERO, _omero_rules, None),
         "labels": (version.labels_section, None, _labels_hierarchy_rules),
-        "image-label": (version.image_label_section, _image_label_rules, None),
+        "image-label": (version.image_label_section, _image_label_rules, _label_image_rules),
         "plate": (PLATE, _plate_rules, _plate_hierarchy_rules),
         "well": (WELL, _well_rules, _well_hierarchy_rules),
     }

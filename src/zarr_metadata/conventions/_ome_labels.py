@@ -57,18 +57,30 @@ def image_label_rules(
                     section=section,
                 )
             )
-    if "multiscales" not in attributes:
-        message = 'missing required member "multiscales": a label image is a multiscale image'
-        found.append(
-            ConventionIssue(
-                path=path,
-                loc=(*base, "multiscales"),
-                message=message,
-                kind="missing_key",
-                section=section,
-            )
-        )
     return found
+
+
+def label_image_rules(
+    path: str, base: Loc, attributes: Mapping[str, Any], section: str
+) -> list[ConventionIssue]:
+    """The issue of a node holding `image-label` metadata but no `multiscales`: a label image is a multiscale image.
+
+    The `image-label` schema judges the member alone; that the node holding
+    it is an image is a rule of the store, so it runs with the rules across
+    nodes.
+    """
+    if "multiscales" in attributes:
+        return []
+    message = 'missing required member "multiscales": a label image is a multiscale image'
+    return [
+        ConventionIssue(
+            path=path,
+            loc=(*base, "multiscales"),
+            message=message,
+            kind="missing_key",
+            section=section,
+        )
+    ]
 
 
 def labels_hierarchy_rules(
