@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
-from functools import partial
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, cast
 
 from zarr_metadata.conventions._definition import ConventionDefinition, ConventionIssue
@@ -51,6 +50,17 @@ class OmeVersion:
     def base(self) -> tuple[str, ...]:
         """Where the metadata object sits in a node's document."""
         return ("attributes", *self.namespace)
+
+
+@dataclasses.dataclass(frozen=True)
+class Bound:
+    """A module function with its first arguments given: a hook that pickles, and equals its copies."""
+
+    function: Callable[..., Any]
+    given: tuple[Any, ...]
+
+    def __call__(self, *arguments: Any) -> Any:
+        return self.function(*self.given, *arguments)
 
 
 def _versions_of(part: str, value: object) -> Iterable[object]:
@@ -193,8 +203,8 @@ def ome_definitions(
     """The definitions of one OME-NGFF version, by part (`multiscales`, `omero`, `labels`, `image-label`, `plate`, `well`, ...).
 
     `shapes` holds the TypedDict of the metadata object for each part, each
-    requiring that part. Hooks are partial functions of module functions,
-    so that the definitions pickle.
+    requiring that part. Hooks are module functions bound to the
+    version, so that the definitions pickle.
     """
     hooks: dict[str, tuple[str, Any, Any]] = {
         "multiscales": (MULTISCALES, _image_rules, _image_hierarchy_rules),
@@ -211,9 +221,9 @@ def ome_definitions(
         )
         extra: dict[str, Any] = {}
         if rules is not None:
-            extra["rules"] = partial(rules, version)
+            extra["rules"] = Bound(rules, (version,))
         if hierarchy_rules is not None:
-            extra["hierarchy_rules"] = partial(hierarchy_rules, version)
+            extra["hierarchy_rules"] = Bound(hierarchy_rules, (version,))
         definitions[part] = ConventionDefinition[Any](
             name=f"{version.name}/{part}",
             title=version.title,
@@ -221,7 +231,7 @@ def ome_definitions(
             attributes=shape,
             markers=frozenset({version.namespace[0] if version.namespace else part}),
             namespace=version.namespace,
-            detect=partial(_detect, version, part),
+            detect=Bound(_detect, (version, part)),
             **extra,
         )
     return definitions
