@@ -191,7 +191,9 @@ def test_the_scope_selects_conventions_by_name() -> None:
     assert set(DEFAULT_CONVENTIONS.select("ome-ngff-0.4").definitions) == {
         definition.name for definition in OME_NGFF_04
     }
-    with pytest.raises(ValueError, match=r"no convention named 'nope'; known: xarray, ome-ngff-0\.4"):
+    with pytest.raises(
+        ValueError, match=r"no convention named 'nope'; known: xarray, ome-ngff-0\.4"
+    ):
         DEFAULT_CONVENTIONS.select("nope")
 
 

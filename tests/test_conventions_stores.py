@@ -286,13 +286,15 @@ def test_dimension_names_of_the_wrong_length() -> None:
 
 
 @pytest.mark.parametrize(
-    ("store", "loc"),
+    ("store", "loc", "severity"),
     [
-        ("xarray_v2.zarr", ("attributes", "_ARRAY_DIMENSIONS", 0)),
-        ("xarray_v3.zarr", ("dimension_names", 0)),
+        ("xarray_v2.zarr", ("attributes", "_ARRAY_DIMENSIONS", 0), "error"),
+        ("xarray_v3.zarr", ("dimension_names", 0), "warning"),
     ],
 )
-def test_two_lengths_for_one_dimension_in_a_group(store: str, loc: tuple[str | int, ...]) -> None:
+def test_two_lengths_for_one_dimension_in_a_group(
+    store: str, loc: tuple[str | int, ...], severity: str
+) -> None:
     # xarray refuses the group: "conflicting sizes for dimension 'lat': length 7 on 'mask' and length 5 on ..." (xarray 2026.9).
     def edit(documents: Documents) -> None:
         mask = array(documents, "mask")
@@ -308,6 +310,20 @@ def test_two_lengths_for_one_dimension_in_a_group(store: str, loc: tuple[str | i
         'dimension "lat" has length 7 here, but 5 in the array "elevation"'
         in found[0].problem.message
     )
+
+
+def test_v3_arrays_of_a_group_without_xarray_coordinates_may_disagree() -> None:
+    # v3 `dimension_names` is core Zarr: a group with no dimension coordinate and no
+    # `coordinates` attribute is not an xarray dataset, so its arrays need not agree.
+    def edit(documents: Documents) -> None:
+        for path in ("lat", "lon", "time", "elevation"):
+            del documents[path]
+        for path in ("mask", "temperature"):
+            array(documents, path).get("attributes", {}).pop("coordinates", None)
+        mask = array(documents, "mask")
+        mask["shape"], mask["chunk_grid"]["configuration"]["chunk_shape"] = [7, 6], [7, 6]
+
+    assert judged("xarray_v3.zarr", edit) == []
 
 
 def test_coordinates_that_name_no_array_are_a_warning() -> None:

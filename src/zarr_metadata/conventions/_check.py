@@ -132,13 +132,24 @@ def _fitting(
     node: NodeView,
     issues: list[tuple[ConventionDefinition[Any], ConventionIssue]],
 ) -> Any:
-    """The attributes (or the namespace object) of `node` refined by the definition's TypedDict; None, with its issues added, when they do not fit."""
+    """The attributes (or the namespace object) of `node` when they fit the definition's TypedDict; None, with their issues added, when not.
+
+    Only the members the TypedDict declares are handed to the checker (it
+    takes the others as they are); the rules get the model's own read-only
+    value.
+    """
     value: Any = node.attributes
     loc: tuple[str | int, ...] = ("attributes",)
     for key in definition.namespace:
         value = cast("Mapping[str, Any]", value).get(key) if isinstance(value, Mapping) else None
         loc = (*loc, key)
-    refined, problems = refine(value, definition.attributes, loc)
+    checked = value
+    if isinstance(value, Mapping):
+        members = cast("Mapping[str, Any]", value)
+        checked = {key: members[key] for key in definition.declared if key in members}
+        if not checked and not definition.required:
+            return value  # nothing the TypedDict declares is there, and nothing is required
+    _, problems = refine(checked, definition.attributes, loc)
     issues.extend(
         (
             definition,
@@ -152,7 +163,7 @@ def _fitting(
         )
         for problem in problems
     )
-    return None if problems else refined
+    return None if problems else value
 
 
 def _asked(

@@ -91,10 +91,18 @@ class ConventionDefinition(Generic[A]):
     )
     """The issues of the store: called once with every node that follows (path to attributes that fit)."""
 
+    required: frozenset[str] = dataclasses.field(init=False, repr=False, compare=False)
+    """The members the `attributes` TypedDict requires."""
+    declared: frozenset[str] = dataclasses.field(init=False, repr=False, compare=False)
+    """The members the `attributes` TypedDict declares: all the checker is handed (the others it takes as they are)."""
+
     def __post_init__(self) -> None:
         refusal = self._refusal()
         if refusal is not None:
             raise TypeError(refusal)
+        shape = cast(Any, self.attributes)
+        object.__setattr__(self, "required", frozenset(shape.__required_keys__))
+        object.__setattr__(self, "declared", self.required | frozenset(shape.__optional_keys__))
 
     def __repr__(self) -> str:
         return f"ConventionDefinition(name={self.name!r})"

@@ -83,7 +83,12 @@ class ConventionScope:
                 if marker in attributes:
                     found += definitions
         if len(found) > 1:
-            return tuple(dict.fromkeys(found))
+            # By identity: hashing a definition hashes every member.
+            unique: list[ConventionDefinition[Any]] = []
+            for definition in found:
+                if all(definition is not other for other in unique):
+                    unique.append(definition)
+            return tuple(unique)
         return found
 
     def union(self, *others: ConventionScope) -> ConventionScope:

@@ -9,7 +9,7 @@ from typing import Annotated, Final, NotRequired, cast
 from annotated_types import MinLen
 from typing_extensions import TypedDict
 
-from zarr_metadata._json import UserJSONValue, shown
+from zarr_metadata._json import shown
 from zarr_metadata._shapes import Unread
 from zarr_metadata.conventions._declared import DECLARATIONS, declared
 from zarr_metadata.conventions._definition import ConventionDefinition, ConventionIssue
@@ -36,14 +36,14 @@ _PATH: Final = re.compile(r"(?!/)(?!.*(\.\.))([^/]+(/[^/]+)*)")
 _LAYOUT: Final = "Layout Object"
 
 
-class MultiscalesTransform(TypedDict, extra_items=UserJSONValue):
+class MultiscalesTransform(TypedDict, extra_items=Unread):
     """How a level's coordinates relate to those of the level it was derived from."""
 
     scale: NotRequired[tuple[float, ...]]
     translation: NotRequired[tuple[float, ...]]
 
 
-class MultiscalesLevel(TypedDict, extra_items=UserJSONValue):
+class MultiscalesLevel(TypedDict, extra_items=Unread):
     """One resolution level: the node that holds it, and how it was made."""
 
     asset: str
@@ -52,7 +52,7 @@ class MultiscalesLevel(TypedDict, extra_items=UserJSONValue):
     resampling_method: NotRequired[str]
 
 
-class MultiscalesLayout(TypedDict, extra_items=UserJSONValue):
+class MultiscalesLayout(TypedDict, extra_items=Unread):
     """The `multiscales` object: the levels, and how they were resampled."""
 
     layout: Annotated[tuple[MultiscalesLevel, ...], MinLen(1)]

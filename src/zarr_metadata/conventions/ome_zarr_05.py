@@ -8,7 +8,7 @@ from typing import Annotated, Any, Final, Literal, NotRequired
 from annotated_types import MinLen
 from typing_extensions import TypedDict
 
-from zarr_metadata._json import UserJSONValue, shown
+from zarr_metadata._json import shown
 from zarr_metadata._shapes import Unread
 from zarr_metadata.conventions._definition import ConventionDefinition, ConventionIssue
 from zarr_metadata.conventions._hierarchy import Hierarchy, NodeView
@@ -50,7 +50,7 @@ _VERSION_SECTION: Final = "OME-Zarr Metadata"
 _LABELS_SECTION: Final = '"labels" metadata'
 
 
-class OmeZarr05Object(TypedDict, extra_items=UserJSONValue):
+class OmeZarr05Object(TypedDict, extra_items=Unread):
     """The `ome` object: the version of the metadata it holds."""
 
     version: NotRequired[str]

@@ -8,7 +8,7 @@ from typing import Annotated, Final, Literal, NotRequired, cast
 from annotated_types import Ge, Len
 from typing_extensions import TypedDict
 
-from zarr_metadata._json import UserJSONValue, shown
+from zarr_metadata._json import shown
 from zarr_metadata._shapes import Unread
 from zarr_metadata.conventions._declared import DECLARATIONS, declared
 from zarr_metadata.conventions._definition import ConventionDefinition, ConventionIssue
@@ -36,12 +36,12 @@ _Transform = Annotated[tuple[float, ...], Len(6, 6)]
 SpatialLevel = TypedDict(
     "SpatialLevel",
     {"spatial:shape": NotRequired[_Shape], "spatial:transform": NotRequired[_Transform]},
-    extra_items=UserJSONValue,
+    extra_items=Unread,
 )
 """One level of a multiscales layout, with its own spatial shape and transform."""
 
 
-class SpatialMultiscales(TypedDict, extra_items=UserJSONValue):
+class SpatialMultiscales(TypedDict, extra_items=Unread):
     """A multiscales object whose levels may carry spatial properties."""
 
     layout: NotRequired[tuple[SpatialLevel, ...]]

@@ -54,40 +54,64 @@ def _rules(attributes: XarrayArrayAttributes, node: NodeView) -> Iterable[Conven
     return [ConventionIssue(path=node.path, loc=loc, message=message, input=list(names))]
 
 
+_Member = tuple[str, XarrayArrayAttributes, NodeView]
+
+
 def _hierarchy_rules(
     followers: Mapping[str, XarrayArrayAttributes], hierarchy: Hierarchy
 ) -> Iterable[ConventionIssue]:
-    found: list[ConventionIssue] = []
-    lengths: dict[str, dict[str, tuple[int, str]]] = {}
-    others: set[str] = set()
+    groups: dict[str, list[_Member]] = {}
     for path, attributes in followers.items():
-        node = hierarchy.nodes[path]
-        group = parent_of(path)
+        groups.setdefault(parent_of(path), []).append((path, attributes, hierarchy.nodes[path]))
+    found: list[ConventionIssue] = []
+    for group, members in groups.items():
+        if _is_dataset(group, members, hierarchy):
+            found += _conflicting_lengths(members)
+        for path, attributes, _ in members:
+            coordinates = attributes.get("coordinates")
+            if coordinates is not None:
+                found += _missing_coordinates(path, group, coordinates, hierarchy)
+    return found
+
+
+def _is_dataset(group: str, members: list[_Member], hierarchy: Hierarchy) -> bool:
+    """Whether xarray would read the arrays of `group` as one dataset, so that they must agree on each dimension's length.
+
+    A group that follows another convention is not one (an OME-NGFF image,
+    whose arrays are levels of one pyramid). `_ARRAY_DIMENSIONS` is xarray's
+    own, so a v2 group is one; v3 `dimension_names` is core Zarr, so a v3
+    group is one only when it shows xarray's model: a dimension coordinate (a
+    one-dimensional array named after its dimension) or a `coordinates`
+    attribute.
+    """
+    if any(name != XARRAY_NAME for name in hierarchy.followed(group)):
+        return False
+    for path, attributes, node in members:
+        if node.zarr_format == 2 or "coordinates" in attributes:
+            return True
+        if node.dimension_names == (path.rpartition("/")[2],):
+            return True
+    return False
+
+
+def _conflicting_lengths(members: list[_Member]) -> list[ConventionIssue]:
+    found: list[ConventionIssue] = []
+    known: dict[str, tuple[int, str]] = {}
+    for path, attributes, node in members:
         shape = node.shape or ()
         named = _dimensions(attributes, node)
-        # A group that follows another convention (an OME-NGFF image, whose
-        # arrays are levels of one pyramid) is not read as an xarray dataset.
-        dataset = group not in others
-        if dataset and any(name != XARRAY_NAME for name in hierarchy.followed(group)):
-            others.add(group)
-            dataset = False
-        if dataset and named is not None and len(named[0]) == len(shape):
-            known = lengths.setdefault(group, {})
-            for axis, name in enumerate(named[0]):
-                if name is None:
-                    continue
-                first = known.setdefault(name, (shape[axis], path))
-                if first[0] != shape[axis]:
-                    # xarray refuses the group: "conflicting sizes for dimension".
-                    message = f"dimension {shown(name)} has length {shape[axis]} here, but {first[0]} in the array {shown(first[1])} of the same group"
-                    found.append(
-                        ConventionIssue(
-                            path=path, loc=(*named[1], axis), message=message, input=name
-                        )
-                    )
-        coordinates = attributes.get("coordinates")
-        if coordinates is not None:
-            found.extend(_missing_coordinates(path, group, coordinates, hierarchy))
+        if named is None or len(named[0]) != len(shape):
+            continue  # the array's own rules say what is wrong
+        for axis, name in enumerate(named[0]):
+            if name is None:
+                continue
+            first = known.setdefault(name, (shape[axis], path))
+            if first[0] != shape[axis]:
+                # xarray refuses the group: "conflicting sizes for dimension".
+                message = f"dimension {shown(name)} has length {shape[axis]} here, but {first[0]} in the array {shown(first[1])} of the same group"
+                found.append(
+                    ConventionIssue(path=path, loc=(*named[1], axis), message=message, input=name)
+                )
     return found
 
 
