@@ -93,21 +93,7 @@ def check_conventions(
     followers: dict[str, dict[str, Any]] = {}
     followed: dict[str, list[str]] = {}
     for node in nodes.values():
-        candidates = conventions.candidates(
-            node.attributes, node.is_array and node.dimension_names is not None
-        )
-        for definition in candidates:
-            if not definition.detect(node, definition):
-                continue
-            followed.setdefault(node.path, []).append(definition.name)
-            fitting = _fitting(definition, node, issues)
-            if fitting is None:
-                continue
-            followers.setdefault(definition.name, {})[node.path] = fitting
-            issues.extend(
-                (definition, issue)
-                for issue in _asked(definition, "rules", definition.rules, fitting, node)
-            )
+        _judge_node(node, conventions, issues, followers, followed)
     store = Hierarchy(nodes, conventions, followed)
     for name, found in followers.items() if across_nodes else ():
         definition = conventions.definitions[name]
@@ -127,6 +113,29 @@ def check_conventions(
     )
 
 
+def _judge_node(
+    node: NodeView,
+    conventions: ConventionScope,
+    issues: list[tuple[ConventionDefinition[Any], ConventionIssue]],
+    followers: dict[str, dict[str, Any]],
+    followed: dict[str, list[str]],
+) -> None:
+    """Judge one node by each definition it follows, adding its issues, and filing it under each definition whose shape it fits."""
+    candidates = conventions.candidates(
+        node.attributes, node.is_array and node.dimension_names is not None
+    )
+    for definition in candidates:
+        if not definition.detect(node, definition):
+            continue
+        followed.setdefault(node.path, []).append(definition.name)
+        fitting = _fitting(definition, node, issues)
+        if fitting is None:
+            continue
+        followers.setdefault(definition.name, {})[node.path] = fitting
+        found = _asked(definition, "rules", definition.rules, fitting, node)
+        issues.extend((definition, issue) for issue in found)
+
+
 def _fitting(
     definition: ConventionDefinition[Any],
     node: NodeView,
@@ -138,17 +147,17 @@ def _fitting(
     takes the others as they are); the rules get the model's own read-only
     value.
     """
-    value: Any = node.attributes
+    value: object = node.attributes
     loc: tuple[str | int, ...] = ("attributes",)
     for key in definition.namespace:
-        value = cast("Mapping[str, Any]", value).get(key) if isinstance(value, Mapping) else None
+        value = cast("Mapping[str, object]", value).get(key) if isinstance(value, Mapping) else None
         loc = (*loc, key)
     checked = value
     if isinstance(value, Mapping):
-        members = cast("Mapping[str, Any]", value)
+        members = cast("Mapping[str, object]", value)
         checked = {key: members[key] for key in definition.declared if key in members}
         if not checked and not definition.required:
-            return value  # nothing the TypedDict declares is there, and nothing is required
+            return members  # nothing the TypedDict declares is there, and nothing is required
     _, problems = refine(checked, definition.attributes, loc)
     issues.extend(
         (

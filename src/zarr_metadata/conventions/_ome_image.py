@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from zarr_metadata._json import Loc, shown
 from zarr_metadata.conventions._definition import ConventionIssue
 from zarr_metadata.conventions._hierarchy import Hierarchy, joined
-from zarr_metadata.conventions._rules import duplicates, mismatched, repeated_items
+from zarr_metadata.conventions._rules import duplicates, mismatched, recommended, repeated_items
 
 MULTISCALES: Final = '"multiscales" metadata'
 AXES: Final = '"axes" metadata'
@@ -46,24 +46,12 @@ def multiscales_rules(
                 multiscale["coordinateTransformations"],
                 len(axes),
             )
-        recommended = (
+        members = (
             ("name", "version", "type", "metadata") if versioned else ("name", "type", "metadata")
         )
-        for member in recommended:
-            if member not in multiscale:
-                message = (
-                    f"a multiscale image should name its {member}: missing member {shown(member)}"
-                )
-                found.append(
-                    ConventionIssue(
-                        path=path,
-                        loc=(*here, member),
-                        message=message,
-                        kind="missing_key",
-                        level="should",
-                        section=MULTISCALES,
-                    )
-                )
+        found += recommended(
+            path, here, multiscale, members, "a multiscale image", section=MULTISCALES
+        )
     return found
 
 
@@ -103,6 +91,12 @@ def _axes_rules(path: str, loc: Loc, axes: Sequence[Mapping[str, Any]]) -> list[
                 ConventionIssue(path=path, loc=(*loc, index), message=message, section=MULTISCALES)
             )
             break
+    return found + _axis_type_warnings(path, loc, types)
+
+
+def _axis_type_warnings(path: str, loc: Loc, types: Sequence[object]) -> list[ConventionIssue]:
+    """A warning at each axis without a type, or of a type the spec does not name: each SHOULD be "space", "time" or "channel"."""
+    found: list[ConventionIssue] = []
     for index, kind in enumerate(types):
         if kind is None:
             message = 'an axis should give its type: missing member "type"'
@@ -125,7 +119,7 @@ def _axes_rules(path: str, loc: Loc, axes: Sequence[Mapping[str, Any]]) -> list[
                     message=message,
                     level="should",
                     section=AXES,
-                    input=kind,
+                    input=cast(Any, kind),
                 )
             )
     return found

@@ -8,7 +8,7 @@ from typing import Any, cast
 from zarr_metadata._json import Loc, shown
 from zarr_metadata.conventions._definition import ConventionIssue
 from zarr_metadata.conventions._hierarchy import Hierarchy, joined, members, parent_of
-from zarr_metadata.conventions._rules import duplicates, repeated_items
+from zarr_metadata.conventions._rules import duplicates, recommended, repeated_items
 
 
 def ome_object(
@@ -42,21 +42,8 @@ def image_label_rules(
         found += repeated_items(
             path, (*loc, "properties"), label["properties"], "label properties", section=section
         )
-    for member in ("colors", "version") if versioned else ("colors",):
-        if member not in label:
-            message = (
-                f"the image-label metadata should give its {member}: missing member {shown(member)}"
-            )
-            found.append(
-                ConventionIssue(
-                    path=path,
-                    loc=(*loc, member),
-                    message=message,
-                    kind="missing_key",
-                    level="should",
-                    section=section,
-                )
-            )
+    members = ("colors", "version") if versioned else ("colors",)
+    found += recommended(path, loc, label, members, "the image-label metadata", section=section)
     return found
 
 

@@ -10,7 +10,7 @@ from zarr_metadata._json import Loc, shown
 from zarr_metadata.conventions._definition import ConventionIssue
 from zarr_metadata.conventions._hierarchy import Hierarchy, joined, parent_of
 from zarr_metadata.conventions._ome_labels import ome_object
-from zarr_metadata.conventions._rules import ALPHANUMERIC, duplicates, mismatched
+from zarr_metadata.conventions._rules import ALPHANUMERIC, duplicates, mismatched, recommended
 
 PLATE: Final = '"plate" metadata'
 WELL: Final = '"well" metadata'
@@ -26,44 +26,16 @@ def plate_rules(
     loc = (*base, "plate")
     found: list[ConventionIssue] = []
     for member in ("rows", "columns"):
-        for index, named in enumerate(plate[member]):
-            found += mismatched(
-                path,
-                (*loc, member, index, "name"),
-                named["name"],
-                ALPHANUMERIC,
-                "a name of letters and digits only",
-                section=PLATE,
-            )
-        found += duplicates(
-            path,
-            (*loc, member),
-            plate[member],
-            lambda named: named["name"],
-            f"{member[:-1]} name",
-            member=("name",),
-            section=PLATE,
-        )
-    rows, columns = plate["rows"], plate["columns"]
+        found += _names_rules(path, (*loc, member), plate[member], member[:-1])
     for index, well in enumerate(plate["wells"]):
         here = (*loc, "wells", index)
+        expected = "a well path of a row name and a column name (row/column)"
         found += mismatched(
-            path,
-            (*here, "path"),
-            well["path"],
-            _WELL_PATH,
-            "a well path of a row name and a column name (row/column)",
-            section=PLATE,
+            path, (*here, "path"), well["path"], _WELL_PATH, expected, section=PLATE
         )
-        found += _well_position(path, here, well, rows, columns)
+        found += _well_position(path, here, well, plate["rows"], plate["columns"])
     found += duplicates(
-        path,
-        (*loc, "wells"),
-        plate["wells"],
-        lambda well: well["path"],
-        "well path",
-        member=("path",),
-        section=PLATE,
+        path, (*loc, "wells"), plate["wells"], _path, "well path", member=("path",), section=PLATE
     )
     if "acquisitions" in plate:
         acquisitions = plate["acquisitions"]
@@ -71,41 +43,50 @@ def plate_rules(
             path,
             (*loc, "acquisitions"),
             acquisitions,
-            lambda acquisition: acquisition["id"],
+            _id,
             "acquisition id",
             member=("id",),
             section=PLATE,
         )
         for index, acquisition in enumerate(acquisitions):
-            for member in ("name", "maximumfieldcount"):
-                if member not in acquisition:
-                    message = (
-                        f"an acquisition should give its {member}: missing member {shown(member)}"
-                    )
-                    found.append(
-                        ConventionIssue(
-                            path=path,
-                            loc=(*loc, "acquisitions", index, member),
-                            message=message,
-                            kind="missing_key",
-                            level="should",
-                            section=PLATE,
-                        )
-                    )
-    for member in ("field_count", "name", "version") if versioned else ("field_count", "name"):
-        if member not in plate:
-            message = f"a plate should give its {member}: missing member {shown(member)}"
-            found.append(
-                ConventionIssue(
-                    path=path,
-                    loc=(*loc, member),
-                    message=message,
-                    kind="missing_key",
-                    level="should",
-                    section=PLATE,
-                )
+            members = ("name", "maximumfieldcount")
+            found += recommended(
+                path,
+                (*loc, "acquisitions", index),
+                acquisition,
+                members,
+                "an acquisition",
+                section=PLATE,
             )
-    return found
+    members = ("field_count", "name", "version") if versioned else ("field_count", "name")
+    return found + recommended(path, loc, plate, members, "a plate", section=PLATE)
+
+
+def _names_rules(
+    path: str, loc: Loc, named: Sequence[Mapping[str, Any]], what: str
+) -> list[ConventionIssue]:
+    """The issues of a plate's rows or columns at `loc`: each name of letters and digits, and none twice."""
+    found: list[ConventionIssue] = []
+    for index, item in enumerate(named):
+        expected = "a name of letters and digits only"
+        found += mismatched(
+            path, (*loc, index, "name"), item["name"], ALPHANUMERIC, expected, section=PLATE
+        )
+    return found + duplicates(
+        path, loc, named, _name, f"{what} name", member=("name",), section=PLATE
+    )
+
+
+def _name(item: Mapping[str, Any]) -> object:
+    return item["name"]
+
+
+def _path(item: Mapping[str, Any]) -> object:
+    return item["path"]
+
+
+def _id(item: Mapping[str, Any]) -> object:
+    return item["id"]
 
 
 def _well_position(
@@ -155,24 +136,14 @@ def well_rules(
         path,
         (*loc, "images"),
         well["images"],
-        lambda image: image["path"],
+        _path,
         "field path",
         member=("path",),
         section=WELL,
     )
-    if versioned and "version" not in well:
-        message = 'a well should give its version: missing member "version"'
-        found.append(
-            ConventionIssue(
-                path=path,
-                loc=(*loc, "version"),
-                message=message,
-                kind="missing_key",
-                level="should",
-                section=WELL,
-            )
-        )
-    return found
+    return found + recommended(
+        path, loc, well, ("version",) if versioned else (), "a well", section=WELL
+    )
 
 
 def plate_hierarchy_rules(

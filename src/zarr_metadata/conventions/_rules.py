@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from zarr_metadata._json import Loc, shown
@@ -90,3 +90,27 @@ def issue(path: str, loc: Loc, message: str, **details: Any) -> list[ConventionI
 def flattened(groups: Iterable[Iterable[ConventionIssue]]) -> list[ConventionIssue]:
     """The issues of each group, in order."""
     return [found for group in groups for found in group]
+
+
+def recommended(
+    path: str,
+    loc: Loc,
+    value: Mapping[str, Any],
+    members: Iterable[str],
+    what: str,
+    *,
+    section: str | None = None,
+) -> list[ConventionIssue]:
+    """A warning at each of `members` the object `value` (at `loc`) leaves out, which its spec says it SHOULD hold; `what` names the object."""
+    return [
+        ConventionIssue(
+            path=path,
+            loc=(*loc, member),
+            message=f"{what} should give its {member}: missing member {shown(member)}",
+            kind="missing_key",
+            level="should",
+            section=section,
+        )
+        for member in members
+        if member not in value
+    ]
