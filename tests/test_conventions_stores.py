@@ -363,3 +363,16 @@ def test_a_convention_the_scope_does_not_know_is_reported_once_as_unchecked() ->
         ("", ("attributes", "zarr_conventions", 1), "warning")
     ]
     assert "proj:" in findings[0].problem.message
+
+
+def test_a_label_image_of_floats() -> None:
+    # 0.5: "The pixels of the label images MUST be integer data types"
+    def edit(documents: Documents) -> None:
+        level = array(documents, "labels/cells/s1")
+        level["data_type"], level["fill_value"] = "float32", 0.0
+        level["codecs"][0]["configuration"] = {"endian": "little"}
+
+    found = at(judged("ome_image_0.5.zarr", edit), "labels/cells/s1", ("data_type",))
+    assert [(finding.convention, finding.severity) for finding in found] == [
+        ("ome-zarr-0.5/labels", "error")
+    ]

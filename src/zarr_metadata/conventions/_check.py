@@ -172,7 +172,7 @@ def _fitting(
         )
         for problem in problems
     )
-    return None if problems else value
+    return None if problems else cast(object, value)
 
 
 def _asked(

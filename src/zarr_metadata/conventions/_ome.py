@@ -45,6 +45,8 @@ class OmeVersion:
     """Whether each part (`multiscales` items, `plate`, `well`, `image-label`) names its version (0.4), rather than the `ome` object (0.5)."""
     labels_section: str
     image_label_section: str
+    integer_labels: bool
+    """Whether the spec requires the arrays of a label image to hold integers (0.5)."""
 
     @property
     def base(self) -> tuple[str, ...]:
@@ -155,6 +157,7 @@ def _labels_hierarchy_rules(
             hierarchy,
             version.namespace,
             version.labels_section,
+            integer_pixels=version.integer_labels,
         )
     return found
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from zarr_metadata._json import Loc, shown
 from zarr_metadata.conventions._definition import ConventionIssue
@@ -77,8 +77,10 @@ def labels_hierarchy_rules(
     hierarchy: Hierarchy,
     namespace: tuple[str, ...],
     section: str,
+    *,
+    integer_pixels: bool,
 ) -> list[ConventionIssue]:
-    """The issues of the `labels` list of the group at `path`: each entry is a label image, with as many levels as the image it labels."""
+    """The issues of the `labels` list of the group at `path`: each entry a label image, with as many levels as the image it labels (and, with `integer_pixels`, arrays of integers)."""
     found: list[ConventionIssue] = []
     parent = hierarchy.node(parent_of(path)) if path else None
     image_levels = _levels(ome_object(parent.attributes, namespace)) if parent is not None else None
@@ -112,12 +114,52 @@ def labels_hierarchy_rules(
                     input=entry,
                 )
             )
+        if integer_pixels:
+            found += _integer_pixels(target, metadata, hierarchy, section)
         levels = _levels(metadata)
         if image_levels is not None and levels is not None and levels != image_levels:
             message = f"expected the label image {shown(target)} to have as many levels as the image it labels ({image_levels}), got {levels}"
             found.append(
                 ConventionIssue(path=path, loc=loc, message=message, section=section, input=entry)
             )
+    return found
+
+
+_INTEGERS: Final = frozenset(
+    {"uint8", "int8", "uint16", "int16", "uint32", "int32", "uint64", "int64"}
+)
+
+
+def _integer_pixels(
+    image: str, metadata: Mapping[str, Any], hierarchy: Hierarchy, section: str
+) -> list[ConventionIssue]:
+    """An issue at each level of the label image at `image` whose array holds no integers (0.5: "MUST be integer data types")."""
+    found: list[ConventionIssue] = []
+    multiscales = metadata.get("multiscales")
+    if not isinstance(multiscales, list | tuple):
+        return found
+    for multiscale in cast("Sequence[object]", multiscales):
+        datasets = members(multiscale)
+        listed = datasets.get("datasets") if datasets is not None else None
+        for dataset in cast("Sequence[object]", listed) if isinstance(listed, list | tuple) else ():
+            written = members(dataset)
+            relative = written.get("path") if written is not None else None
+            node = hierarchy.node(joined(image, relative)) if isinstance(relative, str) else None
+            if node is None or node.zarr_format != 3:
+                continue
+            named = members(node.data_type)
+            name = named.get("name") if named is not None else node.data_type
+            if isinstance(name, str) and name not in _INTEGERS:
+                message = f"expected the pixels of a label image to be integers (uint8 ... int64), got {shown(name)}"
+                found.append(
+                    ConventionIssue(
+                        path=node.path,
+                        loc=("data_type",),
+                        message=message,
+                        section=section,
+                        input=name,
+                    )
+                )
     return found
 
 

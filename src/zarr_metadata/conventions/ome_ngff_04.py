@@ -89,6 +89,7 @@ _VERSION: Final = OmeVersion(
     versioned_parts=True,
     labels_section='"labels" metadata',
     image_label_section='"image-label" metadata',
+    integer_labels=False,
 )
 
 _DEFINITIONS: Final = ome_definitions(

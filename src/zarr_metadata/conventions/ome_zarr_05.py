@@ -118,6 +118,7 @@ _VERSION: Final = OmeVersion(
     versioned_parts=False,
     labels_section=_LABELS_SECTION,
     image_label_section=_LABELS_SECTION,
+    integer_labels=True,
 )
 
 _DEFINITIONS: Final = ome_definitions(
