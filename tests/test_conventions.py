@@ -335,3 +335,71 @@ def test_the_examples_of_the_conventions_document_print_what_it_says() -> None:
         )
         assert result.returncode == 0, result.stderr
         assert result.stdout.splitlines() == expected
+
+
+SPATIAL_DECLARED = {"uuid": "689b58e2-cf7b-45e0-9fff-9cfc0883d6b4", "name": "spatial:"}
+MULTISCALES_DECLARED = {"uuid": "d35379db-88df-4056-af3a-620245f8e347", "name": "multiscales"}
+
+
+def test_spatial_dimensions_that_the_array_does_not_name() -> None:
+    # "Each entry in spatial:dimensions MUST match one of the names declared in the array's dimension_names"
+    attributes = {"zarr_conventions": [SPATIAL_DECLARED], "spatial:dimensions": ["lat", "x"]}
+    report = check_conventions({"a": array_v3([2, 3], ["y", "x"], attributes)})
+    assert [(finding.problem.loc, finding.convention) for finding in report.problems] == [
+        (("attributes", "spatial:dimensions", 0), "spatial")
+    ]
+
+
+def test_spatial_on_an_array_that_names_no_dimensions() -> None:
+    # "Arrays using this convention MUST therefore declare dimension_names."
+    attributes = {"zarr_conventions": [SPATIAL_DECLARED], "spatial:dimensions": ["y", "x"]}
+    report = check_conventions({"a": array_v3([2, 3], None, attributes)})
+    assert [finding.problem.loc for finding in report.problems] == [
+        ("attributes", "spatial:dimensions")
+    ]
+
+
+def test_spatial_properties_without_the_declaration_are_not_judged() -> None:
+    # "No implicit Conventions; Conventions must be declared explicitly"
+    report = check_conventions({"a": array_v3([2, 3], None, {"spatial:dimensions": ["y"]})})
+    assert report.problems == ()
+
+
+def test_multiscales_on_an_array() -> None:
+    attributes = {
+        "zarr_conventions": [MULTISCALES_DECLARED],
+        "multiscales": {"layout": [{"asset": "0"}]},
+    }
+    report = check_conventions({"": array_v3([2], None, attributes)}, across_nodes=False)
+    assert [(finding.problem.loc, finding.convention) for finding in report.problems] == [
+        (("attributes", "multiscales"), "multiscales")
+    ]
+
+
+def test_the_hierarchy_tells_a_rule_what_is_below_a_node() -> None:
+    seen: list[tuple[str, ...]] = []
+
+    def rules(
+        followers: Mapping[str, TagAttributes], hierarchy: Hierarchy
+    ) -> Iterable[ConventionIssue]:
+        seen.extend(tuple(node.path for node in hierarchy.children(path)) for path in followers)
+        seen.append(hierarchy.followed("g"))
+        return ()
+
+    definition = ConventionDefinition[TagAttributes](
+        name="acme-below",
+        title="t",
+        section="s",
+        attributes=TagAttributes,
+        markers=frozenset({"acme_tag"}),
+        hierarchy_rules=rules,
+    )
+    hierarchy = {
+        "": group_v3(),
+        "g": group_v3({"acme_tag": "x"}),
+        "g/a": array_v3([1]),
+        "g/b": group_v3(),
+        "h": group_v3(),
+    }
+    check_conventions(hierarchy, conventions=ConventionScope([definition]))
+    assert seen == [("g/a", "g/b"), ("acme-below",)]
