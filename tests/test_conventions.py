@@ -403,3 +403,30 @@ def test_the_hierarchy_tells_a_rule_what_is_below_a_node() -> None:
     }
     check_conventions(hierarchy, conventions=ConventionScope([definition]))
     assert seen == [("g/a", "g/b"), ("acme-below",)]
+
+
+@pytest.mark.parametrize(
+    ("path", "attributes"),
+    [
+        ("a", {"plate": "P001"}),
+        ("a", {"labels": ["cat", "dog"]}),
+        ("a", {"well": 3, "omero": "yes"}),
+        ("", {"multiscales": {"levels": 3}}),
+    ],
+)
+def test_a_common_word_that_is_not_ome_ngff_0_4_metadata_is_not_judged_by_it(
+    path: str, attributes: dict[str, Any]
+) -> None:
+    # OME-NGFF 0.4 has no namespace: its keys are words other metadata uses too.
+    report = check_conventions({"": group_v3(), path: node_v2_group(attributes)})
+    assert report.followed == {}
+
+
+def test_ome_ngff_0_4_labels_are_those_of_the_labels_group() -> None:
+    report = check_conventions({"": group_v3(), "labels": node_v2_group({"labels": ["cells"]})})
+    assert report.followed == {"labels": ("ome-ngff-0.4/labels",)}
+    assert [finding.problem.loc for finding in report.problems] == [("attributes", "labels", 0)]
+
+
+def node_v2_group(attributes: dict[str, Any]) -> Any:
+    return read_node_metadata_v2({".zgroup": {"zarr_format": 2}, ".zattrs": attributes}).metadata

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from zarr_metadata.conventions._definition import ConventionDefinition, ConventionIssue
 from zarr_metadata.conventions._hierarchy import Hierarchy, NodeView
@@ -79,18 +79,33 @@ def _versions_of(part: str, value: object) -> Iterable[object]:
     return []
 
 
+_LISTS: Final = frozenset({"multiscales", "labels"})
+_OBJECTS: Final = frozenset({"omero", "image-label", "plate", "well"})
+
+
+def _looks_like(part: str, value: object, node: NodeView) -> bool:
+    """Whether an attribute named like a part of OME-NGFF 0.4 (which has no namespace of its own) is one.
+
+    Its keys are common words, so a value of another JSON type is another
+    convention's or the user's own (`"plate": "P001"`; a `multiscales`
+    object is the Zarr multiscales convention's layout), and `labels` is
+    OME-NGFF's only in the group named "labels".
+    """
+    if part in _LISTS and not isinstance(value, list | tuple):
+        return False
+    if part in _OBJECTS and not isinstance(value, Mapping):
+        return False
+    return part != "labels" or node.path.rpartition("/")[2] == "labels"
+
+
 def _detect(
     version: OmeVersion, part: str, node: NodeView, definition: ConventionDefinition[Any]
 ) -> bool:
     metadata = ome_object(node.attributes, version.namespace)
     if metadata is None or part not in metadata:
         return False
-    if (
-        not version.namespace
-        and part == "multiscales"
-        and not isinstance(metadata[part], list | tuple)
-    ):
-        return False  # an object is the Zarr multiscales convention's layout, not an OME-NGFF image
+    if not version.namespace and not _looks_like(part, metadata[part], node):
+        return False
     if version.versioned_parts:
         # Another version's metadata (0.3 writes `"version": "0.3"`) is not judged by 0.4's rules.
         return all(
