@@ -376,3 +376,14 @@ def test_a_label_image_of_floats() -> None:
     assert [(finding.convention, finding.severity) for finding in found] == [
         ("ome-zarr-0.5/labels", "error")
     ]
+
+
+def test_a_node_that_was_not_read_is_neither_found_nor_missing() -> None:
+    # A level whose document has problems (or was excluded) is there: the image names no missing array.
+    documents = store_documents(FIXTURES / "ome_image_0.5.zarr")
+    hierarchy = hierarchy_of(documents)
+    del hierarchy["s1"]
+    assert [finding.problem.loc for finding in check_conventions(hierarchy).problems] == [
+        ("attributes", "ome", "multiscales", 0, "datasets", 1, "path")
+    ]
+    assert check_conventions(hierarchy, unread={"s1"}).problems == ()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from types import MappingProxyType
 from typing import Any, Literal, cast
 
@@ -70,13 +70,17 @@ def check_conventions(
     *,
     conventions: ConventionScope | None = None,
     across_nodes: bool = True,
+    unread: Collection[str] = (),
 ) -> ConventionsReport:
     """Judge the nodes of one store (models by path: "" the root, "a/b") by every convention of `conventions` they follow.
 
     `conventions` defaults to `DEFAULT_CONVENTIONS`, every built-in. With
     `across_nodes` false, each node is judged by its own document alone (what
     a JSON Schema of one attributes object can say), and no rule relating
-    nodes (a level's array, a plate's wells) runs. Nothing
+    nodes (a level's array, a plate's wells) runs. `unread` names the nodes
+    the store holds whose documents were not read (they have problems, or
+    were excluded): a path a convention names there is neither found nor
+    missing, so nothing is said of it. Nothing
     is read or fetched: the documents handed in are all there is, so a path
     a convention names that is not among them does not exist. Never raises
     on bad metadata; a node that is not a model raises `TypeError`.
@@ -94,7 +98,7 @@ def check_conventions(
     followed: dict[str, list[str]] = {}
     for node in nodes.values():
         _judge_node(node, conventions, issues, followers, followed)
-    store = Hierarchy(nodes, conventions, followed)
+    store = Hierarchy(nodes, conventions, followed, unread)
     for name, found in followers.items() if across_nodes else ():
         definition = conventions.definitions[name]
         rules = definition.hierarchy_rules

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, TypeAlias, cast
 
 from zarr_metadata.model import (
@@ -83,17 +83,19 @@ class NodeView:
 class Hierarchy:
     """The nodes of one store by path ("" the root, "a/b"), and the convention scope judging them."""
 
-    __slots__ = ("_children", "_followed", "conventions", "nodes")
+    __slots__ = ("_children", "_followed", "_unread", "conventions", "nodes")
 
     def __init__(
         self,
         nodes: Mapping[str, NodeView],
         conventions: ConventionScope,
         followed: Mapping[str, Sequence[str]] | None = None,
+        unread: Collection[str] = frozenset(),
     ) -> None:
         self.nodes: Mapping[str, NodeView] = nodes
         self.conventions: ConventionScope = conventions
         self._followed: Mapping[str, Sequence[str]] = followed or {}
+        self._unread: frozenset[str] = frozenset(unread)
         self._children: dict[str, list[NodeView]] | None = None
 
     def __iter__(self) -> Iterator[NodeView]:
@@ -104,6 +106,10 @@ class Hierarchy:
         if path is None:
             return None
         return self.nodes.get(path)
+
+    def unread(self, path: str | None) -> bool:
+        """Whether the store holds a node at `path` whose document was not read (it has problems, or was left out): a rule says nothing of it."""
+        return path is not None and path in self._unread
 
     def followed(self, path: str) -> tuple[str, ...]:
         """The names of the definitions the node at `path` follows (detected, whether or not its attributes fit)."""

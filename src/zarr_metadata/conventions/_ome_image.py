@@ -204,6 +204,8 @@ def levels_rules(
             loc = (*here, "datasets", position, "path")
             target = joined(path, dataset["path"])
             node = hierarchy.node(target)
+            if hierarchy.unread(target):
+                continue  # what its document says is not known
             if target is None:
                 message = (
                     f"expected a path relative to the image group, got {shown(dataset['path'])}"

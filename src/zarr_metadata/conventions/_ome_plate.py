@@ -154,6 +154,8 @@ def plate_hierarchy_rules(
     for index, well in enumerate(plate["wells"]):
         target = joined(path, well["path"])
         node = hierarchy.node(target)
+        if hierarchy.unread(target):
+            continue  # what its document says is not known
         metadata = (
             ome_object(node.attributes, namespace) if node is not None and node.is_group else None
         )
@@ -192,6 +194,8 @@ def well_hierarchy_rules(
         loc = (*base, "well", "images", index)
         target = joined(path, image["path"])
         node = hierarchy.node(target)
+        if hierarchy.unread(target):
+            continue  # what its document says is not known
         metadata = (
             ome_object(node.attributes, namespace) if node is not None and node.is_group else None
         )

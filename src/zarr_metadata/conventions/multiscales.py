@@ -116,7 +116,7 @@ def _hierarchy_rules(
                 if written is None or _PATH.fullmatch(written) is None:
                     continue
                 target = joined(path, written)
-                if hierarchy.node(target) is None:
+                if hierarchy.node(target) is None and not hierarchy.unread(target):
                     message = f"expected a group or an array at {shown(target)}, a level of the pyramid, but the store has no node there"
                     found.append(
                         ConventionIssue(

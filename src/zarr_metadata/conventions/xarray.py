@@ -120,8 +120,11 @@ def _missing_coordinates(
 ) -> list[ConventionIssue]:
     found: list[ConventionIssue] = []
     for name in coordinates.split():
-        node = hierarchy.node(f"{group}/{name}" if group else name)
-        if node is None or not node.is_array:
+        target = f"{group}/{name}" if group else name
+        node = hierarchy.node(target)
+        if (node is None and not hierarchy.unread(target)) or (
+            node is not None and not node.is_array
+        ):
             # xarray keeps such a `coordinates` attribute as an attribute and opens the array without it.
             message = f"expected each name {shown(coordinates)} lists to be an array of the same group, but there is no array {shown(name)}"
             found.append(
