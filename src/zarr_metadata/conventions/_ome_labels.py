@@ -117,7 +117,7 @@ def labels_hierarchy_rules(
                 )
             )
         if integer_pixels:
-            found += _integer_pixels(target, metadata, hierarchy, section)
+            found += _integer_pixels(node.path, metadata, hierarchy, section)
         levels = _levels(metadata)
         if image_levels is not None and levels is not None and levels != image_levels:
             message = f"expected the label image {shown(target)} to have as many levels as the image it labels ({image_levels}), got {levels}"
