@@ -14,12 +14,14 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterable, Sequence
 from importlib.metadata import entry_points
-from typing import Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
-from zarr_metadata.conventions import ConventionDefinition, ConventionScope
 from zarr_metadata.definition import Definition, ScopeConflictError
 from zarr_metadata.v2.definition import ZarrV2Context
 from zarr_metadata.v3.definition import ZarrV3Context
+
+if TYPE_CHECKING:
+    from zarr_metadata.conventions import ConventionDefinition
 
 ENTRY_POINT_GROUP: Final = "zarr_metadata.definitions"
 
@@ -63,6 +65,9 @@ def _importer(reference: str) -> Any:
 
 
 def _joined(v3: ZarrV3Context, v2: ZarrV2Context, found: object) -> tuple[ZarrV3Context, ZarrV2Context]:
+    # Imported here: the conventions take a while to import, and a run without plugins never needs them.
+    from zarr_metadata.conventions import ConventionScope
+
     if isinstance(found, ZarrV3Context):
         return v3.union(found), v2
     if isinstance(found, ZarrV2Context):
@@ -88,6 +93,8 @@ def _joined(v3: ZarrV3Context, v2: ZarrV2Context, found: object) -> tuple[ZarrV3
 
 
 def _definitions(found: Iterable[object]) -> list[Definition[Any]]:
+    from zarr_metadata.conventions import ConventionDefinition
+
     definitions: list[Definition[Any]] = []
     for item in found:
         if isinstance(item, ConventionDefinition):
@@ -101,6 +108,8 @@ def _definitions(found: Iterable[object]) -> list[Definition[Any]]:
 
 def convention_definitions(found: object) -> list[ConventionDefinition[Any]]:
     """The convention definitions a plugin's object holds: those of a convention scope, or the convention definitions of an iterable."""
+    from zarr_metadata.conventions import ConventionDefinition, ConventionScope
+
     if isinstance(found, ConventionScope):
         return list(found.definitions.values())
     if isinstance(found, str | bytes) or not isinstance(found, Iterable):
