@@ -70,14 +70,20 @@ class NodeView:
         return None
 
     @property
-    def data_type(self) -> object:
-        """The array's data type as written (v3 `data_type`, v2 `dtype`); None for a group."""
+    def data_type_name(self) -> str | None:
+        """The name of the array's data type (v3 `uint8`; v2 the type string, `<u2`); None for a group or a data type without one."""
         metadata = self.metadata
         if isinstance(metadata, ZarrV3ArrayMetadata):
-            return cast(object, cast(Any, metadata).data_type)
-        if isinstance(metadata, ZarrV2ArrayMetadata):
-            return cast(object, metadata.dtype)
-        return None
+            written: object = cast(Any, metadata).data_type
+        elif isinstance(metadata, ZarrV2ArrayMetadata):
+            written = cast(Any, metadata).dtype
+        else:
+            return None
+        # A model gives the field as read (with its `name`); its JSON is a name or an object with one.
+        name = written if isinstance(written, str) else getattr(written, "name", None)
+        if name is None and isinstance(written, Mapping):
+            name = cast("Mapping[str, object]", written).get("name")
+        return name if isinstance(name, str) else None
 
 
 class Hierarchy:

@@ -149,9 +149,8 @@ def _integer_pixels(
             node = hierarchy.node(joined(image, relative)) if isinstance(relative, str) else None
             if node is None or node.zarr_format != 3:
                 continue
-            named = members(node.data_type)
-            name = named.get("name") if named is not None else node.data_type
-            if isinstance(name, str) and name not in _INTEGERS:
+            name = node.data_type_name
+            if name is not None and name not in _INTEGERS:
                 message = f"expected the pixels of a label image to be integers (uint8 ... int64), got {shown(name)}"
                 found.append(
                     ConventionIssue(
