@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Mapping
 from types import MappingProxyType
 from typing import Any, Literal, cast
 
@@ -205,17 +205,3 @@ def _finding(definition: ConventionDefinition[Any], issue: ConventionIssue) -> C
         convention=definition.name,
         severity=_SEVERITY[issue.level],
     )
-
-
-def issues_at(path: str, problems: Iterable[ValidationProblem]) -> list[ConventionIssue]:
-    """Problems the typed JSON checker found (located in `path`'s document) as issues of a MUST."""
-    return [
-        ConventionIssue(
-            path=path,
-            loc=problem.loc,
-            message=problem.message,
-            kind=problem.kind,
-            input=cast(Any, problem.input),
-        )
-        for problem in problems
-    ]

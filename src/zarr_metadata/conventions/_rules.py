@@ -82,16 +82,6 @@ def repeated_items(
     return duplicates(path, loc, items, same_json, what, section=section)
 
 
-def issue(path: str, loc: Loc, message: str, **details: Any) -> list[ConventionIssue]:
-    """One issue, in a list, for rules that add lists together."""
-    return [ConventionIssue(path=path, loc=loc, message=message, **details)]
-
-
-def flattened(groups: Iterable[Iterable[ConventionIssue]]) -> list[ConventionIssue]:
-    """The issues of each group, in order."""
-    return [found for group in groups for found in group]
-
-
 def recommended(
     path: str,
     loc: Loc,
