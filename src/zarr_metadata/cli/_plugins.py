@@ -2,7 +2,9 @@
 
 A plugin names a scope (`ZarrV3Context` or `ZarrV2Context`) or an iterable
 of definitions of either format; each definition goes to the slot of its
-kind in the scope of its format. A plugin that cannot be loaded, that names
+kind in the scope of its format. A convention scope or convention definition
+(`zarr_metadata.conventions`) is accepted too, and left to the conventions
+check (`convention_definitions`). A plugin that cannot be loaded, that names
 something else, or that files a different definition under a name the scope
 already claims, is a usage error that names the plugin.
 """
@@ -12,11 +14,14 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterable, Sequence
 from importlib.metadata import entry_points
-from typing import Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from zarr_metadata.definition import Definition, ScopeConflictError
 from zarr_metadata.v2.definition import ZarrV2Context
 from zarr_metadata.v3.definition import ZarrV3Context
+
+if TYPE_CHECKING:
+    from zarr_metadata.conventions import ConventionDefinition
 
 ENTRY_POINT_GROUP: Final = "zarr_metadata.definitions"
 
@@ -60,10 +65,15 @@ def _importer(reference: str) -> Any:
 
 
 def _joined(v3: ZarrV3Context, v2: ZarrV2Context, found: object) -> tuple[ZarrV3Context, ZarrV2Context]:
+    # Imported here: the conventions take a while to import, and a run without plugins never needs them.
+    from zarr_metadata.conventions import ConventionScope
+
     if isinstance(found, ZarrV3Context):
         return v3.union(found), v2
     if isinstance(found, ZarrV2Context):
         return v3, v2.union(found)
+    if isinstance(found, ConventionScope):
+        return v3, v2
     if isinstance(found, str | bytes) or not isinstance(found, Iterable):
         msg = f"names {type(found).__name__}, not a scope or an iterable of definitions"
         raise TypeError(msg)
@@ -83,10 +93,26 @@ def _joined(v3: ZarrV3Context, v2: ZarrV2Context, found: object) -> tuple[ZarrV3
 
 
 def _definitions(found: Iterable[object]) -> list[Definition[Any]]:
+    from zarr_metadata.conventions import ConventionDefinition
+
     definitions: list[Definition[Any]] = []
     for item in found:
+        if isinstance(item, ConventionDefinition):
+            continue
         if not isinstance(item, Definition):
             msg = f"holds {item!r}, which is not a definition"
             raise TypeError(msg)
         definitions.append(cast("Definition[Any]", item))
     return definitions
+
+
+def convention_definitions(found: object) -> list[ConventionDefinition[Any]]:
+    """The convention definitions a plugin's object holds: those of a convention scope, or the convention definitions of an iterable."""
+    from zarr_metadata.conventions import ConventionDefinition, ConventionScope
+
+    if isinstance(found, ConventionScope):
+        return list(found.definitions.values())
+    if isinstance(found, str | bytes) or not isinstance(found, Iterable):
+        return []
+    items = cast("Iterable[object]", found)
+    return [cast("ConventionDefinition[Any]", item) for item in items if isinstance(item, ConventionDefinition)]
