@@ -227,8 +227,9 @@ def read_node_v2(files: object, context: ZarrV2Context, depth: int = 0) -> NodeR
     node_file, document, problems = node_document(files)
     if node_file is None:
         return UnknownNodeReadV2(problems)
-    # Nesting is counted in each file: the .zattrs sits as deep as the node file.
-    zattrs = ATTRIBUTES_KEY in cast("Mapping[object, object]", files) and not _writes_attributes(files, node_file)
+    # Nesting is counted in each file: the .zattrs sits as deep as the node file. The
+    # document is the node file itself unless the .zattrs was joined to it.
+    zattrs = document is not cast("Mapping[str, object]", files)[node_file]
     read: NodeReadV2 = (
         read_array_v2(document, context, depth, zattrs=zattrs)
         if node_file == ARRAY_KEY
@@ -238,12 +239,6 @@ def read_node_v2(files: object, context: ZarrV2Context, depth: int = 0) -> NodeR
         read.problems = (*problems, *read.problems)
         read.document = None
     return read
-
-
-def _writes_attributes(files: object, node_file: str) -> bool:
-    """Whether the node file among `files` writes an `attributes` member of its own."""
-    written = cast("Mapping[str, object]", files)[node_file]
-    return isinstance(written, Mapping) and "attributes" in cast("Mapping[object, object]", written)
 
 
 class ConsolidatedReadV2:
@@ -377,17 +372,18 @@ def file_holding(loc: Loc, files: Mapping[str, object]) -> tuple[str, Loc]:
 
 
 def listed_documents(read: ConsolidatedReadV2, listing: Mapping[str, object]) -> Mapping[str, object]:
-    """The listing of a `.zmetadata` without problems, each file as its node's reader refined it."""
+    """The listing of a `.zmetadata` without problems, each file as its node's reader refined it, under the key as written."""
     refined: dict[str, object] = {}
-    for key in listing:
-        node, _, file = normalized_key(key).rpartition("/")
+    for node, keys in read.keys.items():
         document = read.nodes[node].document
         assert document is not None
-        if file == ATTRIBUTES_KEY:
-            refined[key] = document["attributes"]
-        else:
-            refined[key] = FrozenObject({member: value for member, value in document.items() if member != "attributes"})
-    return FrozenObject(refined)
+        for file, key in keys.items():
+            if file == ATTRIBUTES_KEY:
+                refined[key] = document["attributes"]
+            else:
+                refined[key] = FrozenObject({member: value for member, value in document.items() if member != "attributes"})
+    # In the listing's own order, as a reader of the listing expects it.
+    return FrozenObject({key: refined[key] for key in listing})
 
 
 __all__ = [
