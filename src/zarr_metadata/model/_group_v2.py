@@ -229,7 +229,8 @@ def read_node_v2(files: object, context: ZarrV2Context, depth: int = 0) -> NodeR
         return UnknownNodeReadV2(problems)
     # Nesting is counted in each file: the .zattrs sits as deep as the node file. The
     # document is the node file itself unless the .zattrs was joined to it.
-    zattrs = document is not cast("Mapping[str, object]", files)[node_file]
+    given: Mapping[str, object] = files  # pyright: ignore[reportAssignmentType] - it names a node file, so it is a mapping
+    zattrs = document is not given[node_file]
     read: NodeReadV2 = (
         read_array_v2(document, context, depth, zattrs=zattrs)
         if node_file == ARRAY_KEY
@@ -308,7 +309,7 @@ def _read_listing(
     written = read.keys
     for key, document in listing.items():
         loc: Loc = ("metadata", key)
-        path = normalized_key(key)
+        path = key if key[:1] != "/" and "//" not in key else normalized_key(key)  # nearly every key is normal
         node, _, file = path.rpartition("/")
         if file not in NODE_FILES:
             problems.append(
