@@ -33,8 +33,9 @@ class Painter(Protocol):
 class ProgressLine:
     """The progress of one run on the terminal `stream`, told as the run goes (`line(read, listed)`)."""
 
-    def __init__(self, stream: TextIO, *, clock: Callable[[], float] = time.monotonic, plain: bool = False) -> None:
+    def __init__(self, stream: TextIO, *, clock: Callable[[], float] = time.monotonic, plain: bool = False, unit: str = "documents") -> None:
         self._stream = stream
+        self._unit = unit
         self._clock = clock
         self._start = clock()
         self._plain = plain
@@ -45,7 +46,7 @@ class ProgressLine:
         if elapsed < DELAY:
             return
         if self._painter is None:
-            self._painter = PlainPainter(self._stream) if self._plain else painter(self._stream)
+            self._painter = PlainPainter(self._stream, self._unit) if self._plain else painter(self._stream, self._unit)
         self._painter.draw(read, listed, read / elapsed if elapsed > 0 else 0.0)
 
     def hide(self) -> None:
@@ -54,39 +55,40 @@ class ProgressLine:
             self._painter.clear()
 
 
-def progress_line(stream: TextIO, *, quiet: bool) -> ProgressLine | None:
-    """The progress line of a run whose standard error is `stream`: None when the run is quiet or `stream` is not a terminal."""
+def progress_line(stream: TextIO, *, quiet: bool, unit: str = "documents") -> ProgressLine | None:
+    """The progress line of a run whose standard error is `stream`, counting `unit`: None when the run is quiet or `stream` is not a terminal."""
     if quiet:
         return None
     try:
         terminal = stream.isatty()
     except (AttributeError, ValueError):  # a closed stream, or an object that only writes
         terminal = False
-    return ProgressLine(stream) if terminal else None
+    return ProgressLine(stream, unit=unit) if terminal else None
 
 
-def painter(stream: TextIO) -> Painter:
+def painter(stream: TextIO, unit: str = "documents") -> Painter:
     """A `RichPainter` when `rich` is installed, else a `PlainPainter`."""
     try:
-        return RichPainter(stream)
+        return RichPainter(stream, unit)
     except ImportError:
-        return PlainPainter(stream)
+        return PlainPainter(stream, unit)
 
 
-def _said(read: int, listed: int) -> str:
-    return f"{read:,} of {listed:,} documents"
+def _said(read: int, listed: int, unit: str) -> str:
+    return f"{read:,} of {listed:,} {unit}"
 
 
 class PlainPainter:
     """The progress as a line of text, redrawn after a carriage return, and cleared by writing spaces over it."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO, unit: str = "documents") -> None:
         self._stream = stream
+        self._unit = unit
         self._width = 0
 
     def draw(self, read: int, listed: int, rate: float) -> None:
         """Write the line over the one before."""
-        text = f"checking: {_said(read, listed)}, {rate:,.0f}/s"
+        text = f"checking: {_said(read, listed, self._unit)}, {rate:,.0f}/s"
         self._stream.write("\r" + text.ljust(self._width))
         self._stream.flush()
         self._width = len(text)
@@ -102,7 +104,7 @@ class PlainPainter:
 class RichPainter:
     """The progress as a `rich` bar, which vanishes when cleared."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO, unit: str = "documents") -> None:
         # Imported here: rich is optional, and costs its import only to a run that lasts.
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
@@ -111,7 +113,7 @@ class RichPainter:
             TextColumn("checking"),
             BarColumn(),
             MofNCompleteColumn(),
-            TextColumn("documents, {task.fields[rate]}/s"),
+            TextColumn(unit + ", {task.fields[rate]}/s"),
             console=Console(file=stream),
             transient=True,
             auto_refresh=False,  # drawn when the run says how far it has got, so no thread writes between findings
