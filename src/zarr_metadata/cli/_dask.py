@@ -36,6 +36,8 @@ BATCH = 8
 TASKS_PER_WORKER = 4
 """How many tasks each worker thread has out at once, so that none waits for the next."""
 RETRIES = 2
+THREADS = 2
+"""Threads of each worker process of a local cluster: a store's check mostly waits on its requests, so two share a process's core."""
 
 
 def dask_distributed() -> Any:
@@ -60,7 +62,7 @@ def connect(address: str) -> tuple[Any, Callable[[], None]]:
             raise UsageError(f"--dask local:N takes a number of workers >= 1, got {address!r}")
         cluster = distributed.LocalCluster(
             n_workers=int(count),
-            threads_per_worker=1,
+            threads_per_worker=THREADS,
             processes=True,
             host="127.0.0.1",
             dashboard_address="127.0.0.1:0",
