@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import signal
+import subprocess
 import sys
+import time
 from contextlib import redirect_stdout
 from pathlib import Path
 
@@ -119,3 +123,28 @@ def test_blank_lines_and_comments_are_skipped(tmp_path: Path) -> None:
     catalog = tmp_path / "catalog.txt"
     catalog.write_text("\n# a comment\n  s3://bucket/a.zarr\n\t\n#s3://bucket/b.zarr\ngs://bucket/c.zarr", encoding="utf-8")
     assert list(read_catalog(str(catalog))) == ["s3://bucket/a.zarr", "gs://bucket/c.zarr"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs a named pipe")
+def test_ctrl_c_prints_the_stores_checked_and_counts_those_not(tmp_path: Path, stores: list[str]) -> None:
+    # The catalog is a pipe, so the run is waiting for its next line when it is interrupted.
+    catalog = tmp_path / "catalog.txt"
+    os.mkfifo(catalog)
+    command = [sys.executable, "-m", "zarr_metadata", "check", "--isolated", "--catalog", str(catalog)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    with open(catalog, "w", encoding="utf-8") as writing:
+        writing.write(f"{stores[1]}\n{stores[2]}\n")
+        writing.flush()
+        assert process.stdout is not None
+        seen = [process.stdout.readline() for _ in range(2)]
+        while not seen[-1].startswith(f"{stores[2]}: "):
+            seen.append(process.stdout.readline())
+        process.send_signal(signal.SIGINT)
+        time.sleep(0.2)
+        writing.write(f"{stores[0]}\n{stores[3]}\n")
+    out, _ = process.communicate(timeout=60)
+    assert process.returncode == 130
+    lines = [line.rstrip("\n") for line in [*seen, *out.splitlines(keepends=True)]]
+    assert [line.partition(": ")[0] for line in lines if ": " in line and not line.startswith(tuple(f"{store}/" for store in stores))][:2] == stores[1:3]
+    assert lines[-1].endswith(", 2 stores not checked")
+    assert lines[-1].startswith("2 stores, ")

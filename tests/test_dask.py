@@ -128,7 +128,7 @@ def catalog() -> Iterator[list[str]]:
 def cluster(catalog: list[str]) -> Iterator[object]:
     # Started after the server, so that its workers inherit the endpoint and the credentials from the environment.
     with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address="127.0.0.1:0", silence_logs=40
+        n_workers=2, threads_per_worker=2, processes=True, host="127.0.0.1", dashboard_address="127.0.0.1:0", silence_logs=40
     ) as running, distributed.Client(running) as client:
         yield client
 
@@ -172,6 +172,7 @@ def test_a_worker_killed_mid_run_loses_no_store(
             os.kill(victim, signal.SIGKILL)  # its nanny starts another; its tasks are sent again
     assert _report(there) == here[:half]
     client.wait_for_workers(2, timeout=30)  # pyright: ignore[reportAttributeAccessIssue]
+    assert victim not in client.run(os.getpid).values()  # pyright: ignore[reportAttributeAccessIssue]
 
 
 def test_a_large_store_is_split_on_the_cluster_with_the_findings_of_one_process(

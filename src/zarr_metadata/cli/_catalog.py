@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 from collections.abc import Iterator
+from typing import TextIO
 
 from zarr_metadata.cli._findings import Finding, io_error
 
@@ -19,35 +20,50 @@ def read_catalog(path: str, column: str | None = None) -> Iterator[str | Finding
     it; blank lines and lines starting with `#` are skipped. With `column`,
     the file is CSV with a header row, and each row's cell in that column is
     a target; a row without one is an `io_error` at its line. Raises
-    `CatalogError` for a file that cannot be opened or read, or a CSV file
-    without the column.
+    `CatalogError`, at once, for a file that cannot be opened or a CSV file
+    without the column, and as it is read, for one that cannot be read.
     """
     try:
-        with open(path, encoding="utf-8", newline="") as lines:
-            if column is None:
-                for line in lines:
-                    target = line.strip()
-                    if target and not target.startswith("#"):
-                        yield target
-                return
-            yield from _cells(path, lines, column)
-    except (OSError, UnicodeDecodeError) as error:
-        raise CatalogError(f"cannot read the catalog {path}: {getattr(error, 'strerror', None) or error}") from None
-
-
-def _cells(path: str, lines: Iterator[str], column: str) -> Iterator[str | Finding]:
-    reader = csv.reader(lines)
-    header = next(reader, None)
+        lines = open(path, encoding="utf-8", newline="")  # noqa: SIM115 - closed by the generator that reads it
+    except OSError as error:
+        raise CatalogError(f"cannot read the catalog {path}: {error.strerror or error}") from None
+    if column is None:
+        return _lines(path, lines)
+    try:
+        reader = csv.reader(lines)
+        header = next(reader, None)
+    except (OSError, UnicodeDecodeError, csv.Error) as error:
+        lines.close()
+        raise CatalogError(f"cannot read the catalog {path}: {error}") from None
     if header is None or column not in header:
+        lines.close()
         named = ", ".join(f'"{name}"' for name in header or ())
         raise CatalogError(f'the catalog {path} has no column "{column}" (its header names {named or "nothing"})')
-    at = header.index(column)
-    for row in reader:
-        target = row[at].strip() if at < len(row) else ""
-        if target:
-            yield target
-        elif any(cell.strip() for cell in row):
-            yield _empty(path, reader.line_num, column)
+    return _cells(path, lines, reader, header.index(column), column)
+
+
+def _lines(path: str, lines: TextIO) -> Iterator[str]:
+    with lines:
+        try:
+            for line in lines:
+                target = line.strip()
+                if target and not target.startswith("#"):
+                    yield target
+        except (OSError, UnicodeDecodeError) as error:
+            raise CatalogError(f"cannot read the catalog {path}: {error}") from None
+
+
+def _cells(path: str, lines: TextIO, reader: Iterator[list[str]], at: int, column: str) -> Iterator[str | Finding]:
+    with lines:
+        try:
+            for row in reader:
+                target = row[at].strip() if at < len(row) else ""
+                if target:
+                    yield target
+                elif any(cell.strip() for cell in row):
+                    yield _empty(path, getattr(reader, "line_num", 0), column)
+        except (OSError, UnicodeDecodeError, csv.Error) as error:
+            raise CatalogError(f"cannot read the catalog {path}: {error}") from None
 
 
 def _empty(path: str, line: int, column: str) -> Finding:

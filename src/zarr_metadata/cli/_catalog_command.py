@@ -26,12 +26,13 @@ def check_catalog_command(arguments: argparse.Namespace, options: CheckOptions, 
     for `--dask` without the extra or a scheduler that does not answer,
     before anything is checked.
     """
-    total = len(arguments.paths)
-    if arguments.catalog is not None:
-        total += catalog_size(arguments.catalog, arguments.catalog_column)
     entries = _entries(arguments)
     statistics = Statistics() if settings.statistics else None
     progress = progress_line(sys.stderr, quiet=settings.quiet, unit="stores")
+    total = len(arguments.paths)
+    if arguments.catalog is not None and progress is not None:
+        # Read once ahead only for the bar's length; otherwise the catalog is read as it is checked, once.
+        total += catalog_size(arguments.catalog, arguments.catalog_column)
     stop = Stop()
     close = None
     if arguments.dask is not None:

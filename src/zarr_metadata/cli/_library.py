@@ -150,17 +150,17 @@ def stores_here(entries: Iterable[str | Finding], options: CheckOptions, stop: S
     """Each store of `entries` checked in this process, one after the other, in order; on Ctrl-C, `stop` says how many were left."""
     checking = checking_options(options)
     rest = iter(entries)
-    reporting = False
+    busy = False
     try:
         for entry in rest:
+            busy = True
             store = entry_check(entry) if isinstance(entry, Finding) else check_store(entry, options, checking)
-            reporting = True
+            busy = False
             yield store
-            reporting = False
     except KeyboardInterrupt:
         stop.interrupted = True
-        # The store being checked when interrupted is left; one being reported was checked.
-        stop.left = (0 if reporting else 1) + sum(1 for _ in rest)
+        # The store being checked when interrupted is left; one being reported, or the catalog being read, is not one.
+        stop.left = busy + sum(1 for _ in rest)
 
 
 class CatalogRun:
