@@ -25,7 +25,7 @@ from typing import Any
 from zarr_metadata.cli import _split
 from zarr_metadata.cli._findings import Finding
 from zarr_metadata.cli._library import Stop, StoreCheck, entry_check, unchecked
-from zarr_metadata.cli._open import UsageError
+from zarr_metadata.cli._open import STDIN, UsageError
 from zarr_metadata.cli._options import CheckOptions
 from zarr_metadata.cli._split import Split, check_or_split, check_part, joined
 
@@ -154,6 +154,8 @@ class _Sending:
             for index, entry in taken:
                 if isinstance(entry, Finding):
                     self.ready[index] = entry_check(entry)
+                elif entry == STDIN:
+                    self.ready[index] = unchecked(entry, "standard input is this process's, and cannot be read on a cluster")
                 else:
                     batch.append((index, entry))
             if batch:
