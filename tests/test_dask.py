@@ -38,7 +38,7 @@ FAKE_AWS = {
     "AWS_CONFIG_FILE": os.devnull,
     "AWS_SHARED_CREDENTIALS_FILE": os.devnull,
 }
-STORES = 150
+STORES = 200
 
 
 def _report(stores: Iterator[StoreCheck] | list[StoreCheck]) -> list[tuple[str, tuple[object, ...], object]]:
@@ -173,6 +173,25 @@ def test_a_worker_killed_mid_run_loses_no_store(
     assert _report(there) == here[:half]
     client.wait_for_workers(2, timeout=30)  # pyright: ignore[reportAttributeAccessIssue]
     assert victim not in client.run(os.getpid).values()  # pyright: ignore[reportAttributeAccessIssue]
+
+
+def test_ctrl_c_cancels_the_clusters_tasks_and_gives_the_stores_checked(
+    catalog: list[str], cluster: object, here: list[tuple[str, tuple[object, ...], object]]
+) -> None:
+    client = cluster
+    run = check_catalog(catalog, client)
+    stores = iter(run)
+    given = [next(stores) for _ in range(3)]
+    given += list(run.interrupt())  # as if Ctrl-C came while the third was reported
+    assert run.interrupted
+    assert [store.target for store in given] == [target for target in catalog if target in {store.target for store in given}]
+    assert _report(given) == [checked for checked in here if checked[0] in {store.target for store in given}]
+    assert run.summary.stores == len(given)
+    assert run.summary.stores_not_checked == len(catalog) - len(given) > 0
+    deadline = time.monotonic() + 10
+    while any(client.processing().values()) and time.monotonic() < deadline:  # pyright: ignore[reportAttributeAccessIssue]
+        time.sleep(0.1)
+    assert not any(client.processing().values())  # pyright: ignore[reportAttributeAccessIssue]
 
 
 def test_a_large_store_is_split_on_the_cluster_with_the_findings_of_one_process(
