@@ -28,7 +28,7 @@ def check_catalog_command(arguments: argparse.Namespace, options: CheckOptions, 
     """
     entries = _entries(arguments)
     statistics = Statistics() if settings.statistics else None
-    progress = progress_line(sys.stderr, quiet=settings.quiet, unit="stores")
+    progress = progress_line(sys.stderr, quiet=settings.quiet, counted="stores")
     total = len(arguments.paths)
     if arguments.catalog is not None and progress is not None:
         # Read once ahead only for the bar's length; otherwise the catalog is read as it is checked, once.

@@ -21,7 +21,7 @@ from zarr_metadata.cli._github import workflow_command
 from zarr_metadata.cli._kinds import UnknownKind, known_kind
 from zarr_metadata.cli._library import check_run
 from zarr_metadata.cli._open import UsageError as TargetUsageError
-from zarr_metadata.cli._options import CheckOptions, checking_options
+from zarr_metadata.cli._options import SCOPES, CheckOptions, checking_options
 from zarr_metadata.cli._plugins import PluginError
 from zarr_metadata.cli._progress import progress_line
 from zarr_metadata.cli._report import JSONReport, LineReport, Report, text_line
@@ -33,6 +33,9 @@ from zarr_metadata.cli._statistics import Statistics
 PROG = "zarr-metadata"
 
 EXIT_VALID, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
+
+_SCOPES = SCOPES
+"""Each scope the command reads in: its v3 scope and its v2 scope."""
 
 
 

@@ -33,12 +33,20 @@ class Painter(Protocol):
 class ProgressLine:
     """The progress of one run on the terminal `stream`, told as the run goes (`line(read, listed)`)."""
 
-    def __init__(self, stream: TextIO, *, clock: Callable[[], float] = time.monotonic, plain: bool = False, unit: str = "documents") -> None:
+    def __init__(
+        self,
+        stream: TextIO,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        plain: bool = False,
+        doing: str = "checking",
+        counted: str = "documents",
+    ) -> None:
         self._stream = stream
-        self._unit = unit
         self._clock = clock
         self._start = clock()
         self._plain = plain
+        self._words = (doing, counted)
         self._painter: Painter | None = None
 
     def __call__(self, read: int, listed: int) -> None:
@@ -46,7 +54,11 @@ class ProgressLine:
         if elapsed < DELAY:
             return
         if self._painter is None:
-            self._painter = PlainPainter(self._stream, self._unit) if self._plain else painter(self._stream, self._unit)
+            self._painter = (
+                PlainPainter(self._stream, *self._words)
+                if self._plain
+                else painter(self._stream, *self._words)
+            )
         self._painter.draw(read, listed, read / elapsed if elapsed > 0 else 0.0)
 
     def hide(self) -> None:
@@ -55,40 +67,41 @@ class ProgressLine:
             self._painter.clear()
 
 
-def progress_line(stream: TextIO, *, quiet: bool, unit: str = "documents") -> ProgressLine | None:
-    """The progress line of a run whose standard error is `stream`, counting `unit`: None when the run is quiet or `stream` is not a terminal."""
+def progress_line(
+    stream: TextIO, *, quiet: bool, doing: str = "checking", counted: str = "documents"
+) -> ProgressLine | None:
+    """The progress line of a run whose standard error is `stream`: None when the run is quiet or `stream` is not a terminal.
+
+    It says what the run is `doing`, and what it has `counted` so far.
+    """
     if quiet:
         return None
     try:
         terminal = stream.isatty()
     except (AttributeError, ValueError):  # a closed stream, or an object that only writes
         terminal = False
-    return ProgressLine(stream, unit=unit) if terminal else None
+    return ProgressLine(stream, doing=doing, counted=counted) if terminal else None
 
 
-def painter(stream: TextIO, unit: str = "documents") -> Painter:
+def painter(stream: TextIO, doing: str = "checking", counted: str = "documents") -> Painter:
     """A `RichPainter` when `rich` is installed, else a `PlainPainter`."""
     try:
-        return RichPainter(stream, unit)
+        return RichPainter(stream, doing, counted)
     except ImportError:
-        return PlainPainter(stream, unit)
-
-
-def _said(read: int, listed: int, unit: str) -> str:
-    return f"{read:,} of {listed:,} {unit}"
+        return PlainPainter(stream, doing, counted)
 
 
 class PlainPainter:
     """The progress as a line of text, redrawn after a carriage return, and cleared by writing spaces over it."""
 
-    def __init__(self, stream: TextIO, unit: str = "documents") -> None:
+    def __init__(self, stream: TextIO, doing: str = "checking", counted: str = "documents") -> None:
         self._stream = stream
-        self._unit = unit
+        self._doing, self._counted = doing, counted
         self._width = 0
 
     def draw(self, read: int, listed: int, rate: float) -> None:
         """Write the line over the one before."""
-        text = f"checking: {_said(read, listed, self._unit)}, {rate:,.0f}/s"
+        text = f"{self._doing}: {read:,} of {listed:,} {self._counted}, {rate:,.0f}/s"
         self._stream.write("\r" + text.ljust(self._width))
         self._stream.flush()
         self._width = len(text)
@@ -104,28 +117,30 @@ class PlainPainter:
 class RichPainter:
     """The progress as a `rich` bar, which vanishes when cleared."""
 
-    def __init__(self, stream: TextIO, unit: str = "documents") -> None:
+    def __init__(self, stream: TextIO, doing: str = "checking", counted: str = "documents") -> None:
         # Imported here: rich is optional, and costs its import only to a run that lasts.
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
         self._progress = Progress(
-            TextColumn("checking"),
+            TextColumn(doing),
             BarColumn(),
             MofNCompleteColumn(),
-            TextColumn(unit + ", {task.fields[rate]}/s"),
+            TextColumn(counted + ", {task.fields[rate]}/s"),
             console=Console(file=stream),
             transient=True,
             auto_refresh=False,  # drawn when the run says how far it has got, so no thread writes between findings
             redirect_stdout=False,
             redirect_stderr=False,
         )
-        self._task: Any = self._progress.add_task("checking", total=None, rate="0")
+        self._task: Any = self._progress.add_task(doing, total=None, rate="0")
         self._shown = False
 
     def draw(self, read: int, listed: int, rate: float) -> None:
         """Show the bar, brought up to date."""
-        self._progress.update(self._task, completed=read, total=max(listed, read), rate=f"{rate:,.0f}")
+        self._progress.update(
+            self._task, completed=read, total=max(listed, read), rate=f"{rate:,.0f}"
+        )
         if not self._shown:
             self._progress.start()
             self._shown = True
