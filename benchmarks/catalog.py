@@ -75,7 +75,15 @@ def peak_rss(pid: int, peak: list[int], done: threading.Event) -> None:
 
 def timed(catalog: Path, dask: str | None, env: dict[str, str]) -> tuple[float, int, str]:
     """Check the catalog with the command (on the cluster `dask` names, if any): the seconds it took, the client's peak memory in kB, and a digest of its report."""
-    command = [sys.executable, "-m", "zarr_metadata", "check", "--isolated", "--catalog", str(catalog)]
+    command = [
+        sys.executable,
+        "-m",
+        "zarr_metadata",
+        "check",
+        "--isolated",
+        "--catalog",
+        str(catalog),
+    ]
     if dask is not None:
         command += ["--dask", dask]
     peak, done = [0], threading.Event()
@@ -94,22 +102,42 @@ def timed(catalog: Path, dask: str | None, env: dict[str, str]) -> tuple[float, 
 
 def main() -> None:
     arguments = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    arguments.add_argument("--stores", type=int, default=2000, help="how many stores the catalog names (default 2,000)")
-    arguments.add_argument("--latency", type=float, default=20.0, help="milliseconds the server waits before each answer (default 20)")
-    arguments.add_argument("--workers", type=int, default=2, help="worker processes of the local cluster (default 2)")
+    arguments.add_argument(
+        "--stores", type=int, default=2000, help="how many stores the catalog names (default 2,000)"
+    )
+    arguments.add_argument(
+        "--latency",
+        type=float,
+        default=20.0,
+        help="milliseconds the server waits before each answer (default 20)",
+    )
+    arguments.add_argument(
+        "--workers", type=int, default=2, help="worker processes of the local cluster (default 2)"
+    )
     options = arguments.parse_args()
-    with in_a_process(lambda: S3Server(latency=options.latency / 1000)) as endpoint, tempfile.TemporaryDirectory() as scratch:
+    with (
+        in_a_process(lambda: S3Server(latency=options.latency / 1000)) as endpoint,
+        tempfile.TemporaryDirectory() as scratch,
+    ):
         env = {**os.environ, **FAKE_AWS, "AWS_ENDPOINT_URL": endpoint}
         os.environ.update(FAKE_AWS, AWS_ENDPOINT_URL=endpoint)
         targets = fill(endpoint, options.stores)
-        catalog, quarter, one = Path(scratch, "all.txt"), Path(scratch, "quarter.txt"), Path(scratch, "one.txt")
+        catalog, quarter, one = (
+            Path(scratch, "all.txt"),
+            Path(scratch, "quarter.txt"),
+            Path(scratch, "one.txt"),
+        )
         catalog.write_text("\n".join(targets) + "\n", encoding="utf-8")
         quarter.write_text("\n".join(targets[: len(targets) // 4]) + "\n", encoding="utf-8")
         one.write_text(targets[0] + "\n", encoding="utf-8")
         cluster = f"local:{options.workers}"
-        print(f"{options.stores:,} stores, {options.latency:g} ms a request, {os.cpu_count()} cores")
+        print(
+            f"{options.stores:,} stores, {options.latency:g} ms a request, {os.cpu_count()} cores"
+        )
         alone, alone_memory, alone_report = timed(catalog, None, env)
-        print(f"one process:     {options.stores / alone:7.1f} stores/s  {alone:6.1f} s  client {alone_memory / 1024:6.1f} MiB")
+        print(
+            f"one process:     {options.stores / alone:7.1f} stores/s  {alone:6.1f} s  client {alone_memory / 1024:6.1f} MiB"
+        )
         start, _, _ = timed(one, cluster, env)
         spread, spread_memory, spread_report = timed(catalog, cluster, env)
         steady = options.stores / max(spread - start, 1e-9)
@@ -118,8 +146,12 @@ def main() -> None:
             f"  ({steady:.1f} stores/s without the cluster's start, {start:.1f} s)"
         )
         small, small_memory, _ = timed(quarter, cluster, env)
-        print(f"--dask {cluster}, a quarter: {len(targets) // 4 / small:7.1f} stores/s  {small:6.1f} s  client {small_memory / 1024:6.1f} MiB")
-        print(f"scaling: {alone / spread:.2f}x ({alone / max(spread - start, 1e-9):.2f}x without the start); same report: {alone_report == spread_report}")
+        print(
+            f"--dask {cluster}, a quarter: {len(targets) // 4 / small:7.1f} stores/s  {small:6.1f} s  client {small_memory / 1024:6.1f} MiB"
+        )
+        print(
+            f"scaling: {alone / spread:.2f}x ({alone / max(spread - start, 1e-9):.2f}x without the start); same report: {alone_report == spread_report}"
+        )
 
 
 if __name__ == "__main__":

@@ -19,7 +19,13 @@ ARRAY = {
     "attributes": {},
 }
 # gzip's level is 0 to 9 (numcodecs refuses 12); zarr-python refuses an unknown codec.
-BROKEN = {**ARRAY, "codecs": [{"name": "bytes", "configuration": {"endian": "little"}}, {"name": "gzip", "configuration": {"level": 12}}]}
+BROKEN = {
+    **ARRAY,
+    "codecs": [
+        {"name": "bytes", "configuration": {"endian": "little"}},
+        {"name": "gzip", "configuration": {"level": 12}},
+    ],
+}
 V2_GROUP = {"zarr_format": 2}
 
 
@@ -29,11 +35,17 @@ def text(document: object) -> bytes:
 
 def small_store(number: int) -> dict[str, bytes]:
     """The files of the `number`th small store: a group holding two arrays, one broken every third store, a stray array below an array every fifth."""
-    files = {"zarr.json": text(GROUP), "a/zarr.json": text(ARRAY), "b/zarr.json": text(BROKEN if number % 3 == 0 else ARRAY)}
+    files = {
+        "zarr.json": text(GROUP),
+        "a/zarr.json": text(ARRAY),
+        "b/zarr.json": text(BROKEN if number % 3 == 0 else ARRAY),
+    }
     if number % 5 == 0:
         files["a/inner/zarr.json"] = text(ARRAY)  # an array has no children
     if number % 7 == 0:
-        files["c/zarr.json"] = b'{"zarr_format": 3, "node_type": "group",}'  # a trailing comma is not JSON
+        files["c/zarr.json"] = (
+            b'{"zarr_format": 3, "node_type": "group",}'  # a trailing comma is not JSON
+        )
     return files
 
 
@@ -47,7 +59,9 @@ def large_store(groups: int = 4, per_group: int = 6) -> dict[str, bytes]:
             files[f"{top}/a{item}/zarr.json"] = text(BROKEN if (number + item) % 4 == 0 else ARRAY)
         files[f"{top}/a0/below/zarr.json"] = text(ARRAY)  # below an array
         files[f"{top}/lost/deep/zarr.json"] = text(ARRAY)  # "lost" holds no group
-    files["g1.x/zarr.json"] = text(GROUP)  # sorts between g1 and g2 as a name, after g1's subtree in a walk
+    files["g1.x/zarr.json"] = text(
+        GROUP
+    )  # sorts between g1 and g2 as a name, after g1's subtree in a walk
     files["g1.x/.zattrs"] = text({})
     files["h/.zgroup"] = text(V2_GROUP)  # a v2 group below a v3 root
     files["nogroup/child/zarr.json"] = text(ARRAY)

@@ -25,7 +25,9 @@ def _command_json(*arguments: str) -> list[dict[str, object]]:
     return [json.loads(line) for line in out.getvalue().splitlines()]
 
 
-def test_check_yields_the_findings_the_command_prints_in_its_order(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_check_yields_the_findings_the_command_prints_in_its_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.chdir(REPO)
     printed = _command_json("examples")
     run = check(["examples"])
@@ -50,7 +52,9 @@ def test_a_finding_has_a_declared_json_form_with_every_member() -> None:
 
 
 def test_a_name_that_is_not_utf8_is_written_as_an_escape_in_the_json_form() -> None:
-    finding = Finding("a\udcffb/zarr.json", 1, 1, ("x\udcff",), "io_error", "cannot read a\udcffb", "error")
+    finding = Finding(
+        "a\udcffb/zarr.json", 1, 1, ("x\udcff",), "io_error", "cannot read a\udcffb", "error"
+    )
     assert json.dumps(finding.to_json())  # encodes: a lone surrogate would not
     assert finding.to_json()["path"] == "a\\xffb/zarr.json"
     assert finding.to_json()["loc"] == ["x\\xff"]
@@ -78,7 +82,9 @@ def test_the_options_choose_what_is_reported_and_counted() -> None:
     assert excluded.documents == 4
 
 
-def test_a_target_that_cannot_be_opened_is_an_io_error_and_the_check_goes_on(tmp_path: Path) -> None:
+def test_a_target_that_cannot_be_opened_is_an_io_error_and_the_check_goes_on(
+    tmp_path: Path,
+) -> None:
     run = check([str(tmp_path / "missing"), str(EXAMPLES / "valid")])
     (finding,) = list(run)
     assert (finding.kind, finding.path) == ("io_error", str(tmp_path / "missing"))
@@ -95,13 +101,17 @@ def test_a_target_that_cannot_be_opened_is_an_io_error_and_the_check_goes_on(tmp
         ({"context": "everything"}, "context is one of"),
     ],
 )
-def test_options_that_cannot_be_are_refused_when_made(given: dict[str, object], message: str) -> None:
+def test_options_that_cannot_be_are_refused_when_made(
+    given: dict[str, object], message: str
+) -> None:
     with pytest.raises(ValueError, match=message):
         CheckOptions(**given)  # pyright: ignore[reportArgumentType]
 
 
 def test_the_options_are_immutable_plain_data_that_travel_to_workers() -> None:
-    options = CheckOptions(context="core", allow=("mine",), exclude=("*/tmp/*",), jobs=4, timeout=2.5)
+    options = CheckOptions(
+        context="core", allow=("mine",), exclude=("*/tmp/*",), jobs=4, timeout=2.5
+    )
     assert pickle.loads(pickle.dumps(options)) == options
     assert hash(options) == hash(dataclasses.replace(options))
     with pytest.raises(dataclasses.FrozenInstanceError):

@@ -41,7 +41,9 @@ FAKE_AWS = {
 STORES = 200
 
 
-def _report(stores: Iterator[StoreCheck] | list[StoreCheck]) -> list[tuple[str, tuple[object, ...], object]]:
+def _report(
+    stores: Iterator[StoreCheck] | list[StoreCheck],
+) -> list[tuple[str, tuple[object, ...], object]]:
     return [(store.target, store.findings, store.summary) for store in stores]
 
 
@@ -49,7 +51,9 @@ def _report(stores: Iterator[StoreCheck] | list[StoreCheck]) -> list[tuple[str, 
 
 
 @pytest.mark.parametrize("name", ["store.zarr", "folder"])
-def test_the_parts_of_a_split_directory_give_the_findings_of_the_whole(tmp_path: Path, name: str) -> None:
+def test_the_parts_of_a_split_directory_give_the_findings_of_the_whole(
+    tmp_path: Path, name: str
+) -> None:
     root = str(write_files(tmp_path / name, large_store()))
     options = CheckOptions()
     whole = check_store(root, options)
@@ -71,7 +75,13 @@ def test_the_parts_of_a_split_remote_store_give_the_findings_of_the_whole() -> N
         whole = check_store("memory://split-me", options)
         split = check_or_split("memory://split-me", options, split_from=10)
         assert isinstance(split, Split)
-        assert joined("memory://split-me", [check_part("memory://split-me", part, options) for part in split.parts]) == whole
+        assert (
+            joined(
+                "memory://split-me",
+                [check_part("memory://split-me", part, options) for part in split.parts],
+            )
+            == whole
+        )
     finally:
         fs.rm("/split-me", recursive=True)
 
@@ -127,9 +137,17 @@ def catalog() -> Iterator[list[str]]:
 @pytest.fixture(scope="module")
 def cluster(catalog: list[str]) -> Iterator[object]:
     # Started after the server, so that its workers inherit the endpoint and the credentials from the environment.
-    with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=2, processes=True, host="127.0.0.1", dashboard_address="127.0.0.1:0", silence_logs=40
-    ) as running, distributed.Client(running) as client:
+    with (
+        distributed.LocalCluster(
+            n_workers=2,
+            threads_per_worker=2,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address="127.0.0.1:0",
+            silence_logs=40,
+        ) as running,
+        distributed.Client(running) as client,
+    ):
         yield client
 
 
@@ -150,7 +168,9 @@ def test_the_cluster_reports_what_one_process_reports_finding_for_finding(
     assert run.summary.stores == len(catalog)
 
 
-def test_a_missing_bucket_is_reported_and_the_run_goes_on(here: list[tuple[str, tuple[object, ...], object]]) -> None:
+def test_a_missing_bucket_is_reported_and_the_run_goes_on(
+    here: list[tuple[str, tuple[object, ...], object]],
+) -> None:
     by_target = {target: findings for target, findings, _ in here}
     (missing,) = by_target["s3://no-such-bucket/store"]
     assert missing.kind == "io_error"  # pyright: ignore[reportAttributeAccessIssue]
@@ -184,8 +204,12 @@ def test_ctrl_c_cancels_the_clusters_tasks_and_gives_the_stores_checked(
     given = [next(stores) for _ in range(3)]
     given += list(run.interrupt())  # as if Ctrl-C came while the third was reported
     assert run.interrupted
-    assert [store.target for store in given] == [target for target in catalog if target in {store.target for store in given}]
-    assert _report(given) == [checked for checked in here if checked[0] in {store.target for store in given}]
+    assert [store.target for store in given] == [
+        target for target in catalog if target in {store.target for store in given}
+    ]
+    assert _report(given) == [
+        checked for checked in here if checked[0] in {store.target for store in given}
+    ]
     assert run.summary.stores == len(given)
     assert run.summary.stores_not_checked == len(catalog) - len(given) > 0
     deadline = time.monotonic() + 10
@@ -233,7 +257,9 @@ class _Completed:
         pass
 
 
-def test_a_batch_whose_workers_die_is_sent_again_a_store_a_task_and_a_store_that_still_fails_is_an_io_error() -> None:
+def test_a_batch_whose_workers_die_is_sent_again_a_store_a_task_and_a_store_that_still_fails_is_an_io_error() -> (
+    None
+):
     from zarr_metadata.cli._dask import _Sending  # pyright: ignore[reportPrivateUsage]
 
     killed = distributed.scheduler.KilledWorker("task", "worker", 3)
@@ -259,7 +285,9 @@ def _dead(future: object, error: BaseException) -> object:
     return future
 
 
-def test_the_command_checks_a_catalog_on_a_local_cluster(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_command_checks_a_catalog_on_a_local_cluster(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     stores = [write_files(tmp_path / f"s{number}.zarr", small_store(number)) for number in range(4)]
     listing = tmp_path / "catalog.txt"
     listing.write_text("".join(f"{store}\n" for store in stores), encoding="utf-8")
@@ -274,6 +302,8 @@ def test_the_command_checks_a_catalog_on_a_local_cluster(tmp_path: Path, capsys:
 def test_dask_without_the_extra_is_a_usage_error_naming_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setitem(sys.modules, "distributed", None)  # as if not installed: importing it raises ImportError
+    monkeypatch.setitem(
+        sys.modules, "distributed", None
+    )  # as if not installed: importing it raises ImportError
     assert main(["check", "--isolated", str(tmp_path), "--dask", "local:2"]) == 2
     assert "zarr-metadata[dask]" in capsys.readouterr().err

@@ -60,7 +60,9 @@ def check(targets: str | Iterable[str], *, options: CheckOptions = _DEFAULT) -> 
     return check_run([targets] if isinstance(targets, str) else list(targets), options)
 
 
-def check_catalog(targets: Iterable[str | Finding], client: Any = None, *, options: CheckOptions = _DEFAULT) -> CatalogRun:
+def check_catalog(
+    targets: Iterable[str | Finding], client: Any = None, *, options: CheckOptions = _DEFAULT
+) -> CatalogRun:
     """The check of each store `targets` names, one store a target, each reported with its own summary, in order.
 
     With `client` (a `distributed.Client`), on its cluster: the findings are
@@ -75,4 +77,3 @@ def check_catalog(targets: Iterable[str | Finding], client: Any = None, *, optio
     from zarr_metadata.cli._dask import stores_on_cluster  # optional: needs the `dask` extra
 
     return CatalogRun(stores_on_cluster(targets, options, client, stop), stop)
-

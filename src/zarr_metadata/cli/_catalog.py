@@ -38,7 +38,9 @@ def read_catalog(path: str, column: str | None = None) -> Iterator[str | Finding
     if header is None or column not in header:
         lines.close()
         named = ", ".join(f'"{name}"' for name in header or ())
-        raise CatalogError(f'the catalog {path} has no column "{column}" (its header names {named or "nothing"})')
+        raise CatalogError(
+            f'the catalog {path} has no column "{column}" (its header names {named or "nothing"})'
+        )
     return _cells(path, lines, reader, header.index(column), column)
 
 
@@ -53,7 +55,9 @@ def _lines(path: str, lines: TextIO) -> Iterator[str]:
             raise CatalogError(f"cannot read the catalog {path}: {error}") from None
 
 
-def _cells(path: str, lines: TextIO, reader: Iterator[list[str]], at: int, column: str) -> Iterator[str | Finding]:
+def _cells(
+    path: str, lines: TextIO, reader: Iterator[list[str]], at: int, column: str
+) -> Iterator[str | Finding]:
     with lines:
         try:
             for row in reader:

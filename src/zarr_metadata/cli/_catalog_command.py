@@ -19,7 +19,9 @@ from zarr_metadata.cli._statistics import Statistics
 EXIT_VALID, EXIT_PROBLEMS, EXIT_INTERRUPTED = 0, 1, 130
 
 
-def check_catalog_command(arguments: argparse.Namespace, options: CheckOptions, settings: Settings, report: Report) -> int:
+def check_catalog_command(
+    arguments: argparse.Namespace, options: CheckOptions, settings: Settings, report: Report
+) -> int:
     """Check each store the command names (its TARGETs, then its catalog's), report each and the whole, and return the exit status.
 
     Raises `CatalogError` for a catalog that cannot be read, and `UsageError`

@@ -46,7 +46,9 @@ def dask_distributed() -> Any:
         # Imported by name: optional, and loaded only by a run that asks for a cluster.
         return importlib.import_module("distributed")
     except ImportError:
-        raise UsageError(f"--dask needs Dask distributed: install the dask extra ({EXTRA})") from None
+        raise UsageError(
+            f"--dask needs Dask distributed: install the dask extra ({EXTRA})"
+        ) from None
 
 
 def connect(address: str) -> tuple[Any, Callable[[], None]]:
@@ -146,7 +148,9 @@ class _Sending:
 
     def fill(self, numbered: Iterator[tuple[int, str | Finding]], reported: int) -> None:
         """Send batches of the next stores until enough tasks are out, or the catalog ends."""
-        while not self.exhausted and len(self.out) < self.most and self.taken - reported < self.ahead:
+        while (
+            not self.exhausted and len(self.out) < self.most and self.taken - reported < self.ahead
+        ):
             taken = list(itertools.islice(numbered, BATCH))
             self.exhausted = len(taken) < BATCH
             self.taken += len(taken)
@@ -155,11 +159,20 @@ class _Sending:
                 if isinstance(entry, Finding):
                     self.ready[index] = entry_check(entry)
                 elif entry == STDIN:
-                    self.ready[index] = unchecked(entry, "standard input is this process's, and cannot be read on a cluster")
+                    self.ready[index] = unchecked(
+                        entry, "standard input is this process's, and cannot be read on a cluster"
+                    )
                 else:
                     batch.append((index, entry))
             if batch:
-                self._send("batch", batch, _check_batch, [target for _, target in batch], self.options, self.split_from)
+                self._send(
+                    "batch",
+                    batch,
+                    _check_batch,
+                    [target for _, target in batch],
+                    self.options,
+                    self.split_from,
+                )
 
     def _send(self, kind: str, what: Any, function: Callable[..., Any], *arguments: Any) -> None:
         future = self.client.submit(function, *arguments, retries=RETRIES, pure=False)
@@ -174,10 +187,17 @@ class _Sending:
         if kind == "batch":
             if failed and len(what) > 1:
                 for one in what:
-                    self._send("batch", [one], _check_batch, [one[1]], self.options, self.split_from)
+                    self._send(
+                        "batch", [one], _check_batch, [one[1]], self.options, self.split_from
+                    )
                 return
             results: list[StoreCheck | Split] = (
-                [unchecked(target, f"checking {target} failed on the cluster: {why}") for _, target in what] if failed else future.result()
+                [
+                    unchecked(target, f"checking {target} failed on the cluster: {why}")
+                    for _, target in what
+                ]
+                if failed
+                else future.result()
             )
             for (index, target), result in zip(what, results, strict=True):
                 if isinstance(result, Split):
@@ -191,7 +211,11 @@ class _Sending:
         index, place = what
         target = self.split_targets[index]
         parts = self.joining[index]
-        parts[place] = unchecked(target, f"checking part of {target} failed on the cluster: {why}") if failed else future.result()
+        parts[place] = (
+            unchecked(target, f"checking part of {target} failed on the cluster: {why}")
+            if failed
+            else future.result()
+        )
         if all(part is not None for part in parts):
             del self.joining[index], self.split_targets[index]
             self.ready[index] = joined(target, [part for part in parts if part is not None])
@@ -202,7 +226,9 @@ class _Sending:
             self.out.clear()
 
 
-def _check_batch(targets: list[str], options: CheckOptions, split_from: int) -> list[StoreCheck | Split]:
+def _check_batch(
+    targets: list[str], options: CheckOptions, split_from: int
+) -> list[StoreCheck | Split]:
     """A task: each store of `targets` checked, or, when it holds `split_from` documents or more, how to split it."""
     return [check_or_split(target, options, split_from) for target in targets]
 

@@ -90,7 +90,10 @@ def check_run(
     The check raises `UsageError` for a target nothing installed can open,
     when it is first iterated.
     """
-    return CheckRun(findings(targets, checking_options(options, diff=diff), progress, show_diff, part=part), options)
+    return CheckRun(
+        findings(targets, checking_options(options, diff=diff), progress, show_diff, part=part),
+        options,
+    )
 
 
 @dataclasses.dataclass(frozen=True)
@@ -108,7 +111,12 @@ class StoreCheck:
 
 
 def check_store(
-    target: str, options: CheckOptions, checking: Options | None = None, *, part: str | None = None, opener: Opener = open_target
+    target: str,
+    options: CheckOptions,
+    checking: Options | None = None,
+    *,
+    part: str | None = None,
+    opener: Opener = open_target,
 ) -> StoreCheck:
     """The check of one store (or one part of it), whatever happens: a store that cannot be checked is one `io_error` at its target.
 
@@ -146,7 +154,9 @@ def entry_check(entry: Finding) -> StoreCheck:
     return StoreCheck(entry.path, (entry,), Summary(problems=1))
 
 
-def stores_here(entries: Iterable[str | Finding], options: CheckOptions, stop: Stop) -> Generator[StoreCheck, None, None]:
+def stores_here(
+    entries: Iterable[str | Finding], options: CheckOptions, stop: Stop
+) -> Generator[StoreCheck, None, None]:
     """Each store of `entries` checked in this process, one after the other, in order; on Ctrl-C, `stop` says how many were left."""
     checking = checking_options(options)
     rest = iter(entries)
@@ -154,7 +164,11 @@ def stores_here(entries: Iterable[str | Finding], options: CheckOptions, stop: S
     try:
         for entry in rest:
             busy = True
-            store = entry_check(entry) if isinstance(entry, Finding) else check_store(entry, options, checking)
+            store = (
+                entry_check(entry)
+                if isinstance(entry, Finding)
+                else check_store(entry, options, checking)
+            )
             busy = False
             yield store
     except KeyboardInterrupt:

@@ -38,7 +38,6 @@ _SCOPES = SCOPES
 """Each scope the command reads in: its v3 scope and its v2 scope."""
 
 
-
 class UsageError(Exception):
     """Arguments or settings the command cannot run with."""
 

@@ -15,7 +15,11 @@ from zarr_metadata.v2.definition import CORE_V2, ZarrV2Context
 from zarr_metadata.v3 import KNOWN
 from zarr_metadata.v3.definition import CORE, CORE_AND_EXTENSIONS, ZarrV3Context
 
-SCOPES = {"core": (CORE, CORE_V2), "extensions": (CORE_AND_EXTENSIONS, CORE_V2), "known": (KNOWN, KNOWN_V2)}
+SCOPES = {
+    "core": (CORE, CORE_V2),
+    "extensions": (CORE_AND_EXTENSIONS, CORE_V2),
+    "known": (KNOWN, KNOWN_V2),
+}
 """Each scope a check reads in: its v3 scope and its v2 scope."""
 
 

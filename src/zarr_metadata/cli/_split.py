@@ -43,7 +43,9 @@ class Split:
     parts: tuple[str, ...]
 
 
-def check_or_split(target: str, options: CheckOptions, split_from: int = SPLIT_FROM) -> StoreCheck | Split:
+def check_or_split(
+    target: str, options: CheckOptions, split_from: int = SPLIT_FROM
+) -> StoreCheck | Split:
     """The check of the store `target`, or how to split it when it holds `split_from` metadata documents or more; never raises."""
     try:
         checking = _checking(options)
@@ -73,7 +75,12 @@ def _parts(opened: Opened, split_from: int) -> tuple[str, ...] | None:
     store = opened.store
     try:
         if isinstance(store, DirectoryStore):
-            keys = (f"{directory}/{name}" if directory else name for directory, names in store.tree() if not isinstance(names, StoreError) for name in names)
+            keys = (
+                f"{directory}/{name}" if directory else name
+                for directory, names in store.tree()
+                if not isinstance(names, StoreError)
+                for name in names
+            )
         else:
             keys = store.listing()
         documents = 0
@@ -88,7 +95,12 @@ def _parts(opened: Opened, split_from: int) -> tuple[str, ...] | None:
                 top.add(directory.partition("/")[0])
             else:
                 root.add(name)
-        if documents < split_from or len(top) < 2 or ZMETADATA in root or _consolidated(opened, root):
+        if (
+            documents < split_from
+            or len(top) < 2
+            or ZMETADATA in root
+            or _consolidated(opened, root)
+        ):
             return None
     except StoreError:
         return None

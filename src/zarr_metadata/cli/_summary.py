@@ -49,11 +49,23 @@ class Summary:
         return not (self.problems or self.not_checked or self.not_listed or self.stores_not_checked)
 
     def __add__(self, other: Summary) -> Summary:
-        return Summary(*(mine + theirs for mine, theirs in zip(dataclasses.astuple(self), dataclasses.astuple(other), strict=True)))
+        return Summary(
+            *(
+                mine + theirs
+                for mine, theirs in zip(
+                    dataclasses.astuple(self), dataclasses.astuple(other), strict=True
+                )
+            )
+        )
 
     def to_json(self) -> SummaryJSON:
         """The counts, by name: what was not seen only when something was not, the stores only for a catalog."""
-        found = SummaryJSON(documents=self.documents, problems=self.problems, warnings=self.warnings, repairs=self.repairs)
+        found = SummaryJSON(
+            documents=self.documents,
+            problems=self.problems,
+            warnings=self.warnings,
+            repairs=self.repairs,
+        )
         if self.not_checked:
             found["not_checked"] = self.not_checked
         if self.not_listed:
@@ -73,13 +85,19 @@ class Summary:
         it was interrupted.
         """
         parts = [_counted(self.stores, "store")] if self.stores else []
-        parts += [_counted(self.documents, "document"), _counted(self.problems, "problem"), _counted(self.warnings, "warning")]
+        parts += [
+            _counted(self.documents, "document"),
+            _counted(self.problems, "problem"),
+            _counted(self.warnings, "warning"),
+        ]
         if repairs:
             parts.append(_counted(self.repairs, "repair"))
         if self.not_checked:
             parts.append(f"{_counted(self.not_checked, 'document')} not checked")
         if self.not_listed:
-            parts.append(f"{self.not_listed} {'directory' if self.not_listed == 1 else 'directories'} not listed")
+            parts.append(
+                f"{self.not_listed} {'directory' if self.not_listed == 1 else 'directories'} not listed"
+            )
         if self.stores_not_checked:
             parts.append(f"{_counted(self.stores_not_checked, 'store')} not checked")
         return ", ".join(parts)
@@ -109,4 +127,6 @@ class Tally:
 
     def summary(self, *, not_checked: int = 0, not_listed: int = 0) -> Summary:
         """The counts so far, with what the run says it did not see."""
-        return Summary(self.documents, self.problems, self.warnings, self.repairs, not_checked, not_listed)
+        return Summary(
+            self.documents, self.problems, self.warnings, self.repairs, not_checked, not_listed
+        )
