@@ -10,6 +10,7 @@ import select
 import shlex
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from zarr_metadata.cli import _main, _progress
+from zarr_metadata.cli import _library, _progress
 from zarr_metadata.cli._check import Options
 from zarr_metadata.cli._findings import Finding, Severity
 from zarr_metadata.cli._github import workflow_command
@@ -346,11 +347,12 @@ def test_exit_zero_exits_0_with_problems_but_2_when_nothing_could_be_opened() ->
 def test_store_and_repair_options_reach_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[Options] = []
 
-    def fake_run(names: object, options: Options, *rest: object, **keywords: object) -> object:
+    def fake_findings(names: object, options: Options, *rest: object, **keywords: object) -> Iterator[Finding]:
         seen.append(options)
         return _FakeOutcome()
+        yield  # a generator, as the run is
 
-    monkeypatch.setattr(_main, "run", fake_run)
+    monkeypatch.setattr(_library, "findings", fake_findings)
     argv = ["check", "--isolated", "--exclude", "*.zattrs", "--exclude", "tmp/*", "--jobs", "4", "--timeout", "2.5", "x"]
     assert main([*argv, "--repair", "--write", "--backup-dir", "orig"]) == 0
     assert main(["check", "--isolated", "--repair", "--diff", "x"]) == 0

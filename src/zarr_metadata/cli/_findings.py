@@ -5,7 +5,10 @@ from __future__ import annotations
 import dataclasses
 from typing import Literal, TypeAlias
 
+from typing_extensions import TypedDict
+
 from zarr_metadata._json import Loc
+from zarr_metadata.cli._escape import decodable
 
 Severity: TypeAlias = Literal["error", "warning", "repair"]
 """An error fails the check; a warning fails it only under `--strict`; a repair is what `--repair` changed."""
@@ -27,9 +30,26 @@ class Issue:
     """Whether the issue is about a member's key (an unknown member), so it is reported where the key starts, not its value."""
 
 
+class FindingJSON(TypedDict):
+    """A finding as JSON (`--format json` writes one a line): its location an array of keys and indices."""
+
+    path: str
+    line: int
+    column: int
+    loc: list[str | int]
+    kind: str
+    message: str
+    severity: Severity
+
+
 @dataclasses.dataclass(frozen=True)
 class Finding:
-    """An issue at the 1-based line and column of the file where the value it concerns starts."""
+    """An issue at the 1-based line and column of the file where the value it concerns starts.
+
+    `path` is the file as the user named it (a URL stays a URL), `loc` the
+    keys and indices down to the value in its document, `kind` a problem
+    kind or one of the checker's own (`io_error`, `unknown_name`, ...).
+    """
 
     path: str
     line: int
@@ -38,6 +58,18 @@ class Finding:
     kind: str
     message: str
     severity: Severity
+
+    def to_json(self) -> FindingJSON:
+        """The finding as JSON; a byte of a name that is not UTF-8 written `\\xff`, since JSON text is Unicode."""
+        return FindingJSON(
+            path=decodable(self.path),
+            line=self.line,
+            column=self.column,
+            loc=[decodable(step) if isinstance(step, str) else step for step in self.loc],
+            kind=self.kind,
+            message=decodable(self.message),
+            severity=self.severity,
+        )
 
 
 NodeType: TypeAlias = Literal["array", "group"]

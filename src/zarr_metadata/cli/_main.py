@@ -14,31 +14,28 @@ from typing import Any, NoReturn, TextIO, cast
 
 from zarr_metadata import __version__
 from zarr_metadata.cli._bounded_read import byte_size
-from zarr_metadata.cli._check import Options
+from zarr_metadata.cli._catalog import CatalogError
+from zarr_metadata.cli._catalog_command import check_catalog_command
 from zarr_metadata.cli._config import Config, ConfigError, find_config, read_config
 from zarr_metadata.cli._convert_command import add_convert_command, run_convert
-from zarr_metadata.cli._findings import Finding
 from zarr_metadata.cli._github import workflow_command
-from zarr_metadata.cli._kinds import Selection, UnknownKind, known_kind
+from zarr_metadata.cli._kinds import UnknownKind, known_kind
+from zarr_metadata.cli._library import check_run
 from zarr_metadata.cli._open import UsageError as TargetUsageError
-from zarr_metadata.cli._plugins import PluginError, with_plugins
+from zarr_metadata.cli._options import SCOPES, CheckOptions, checking_options
+from zarr_metadata.cli._plugins import PluginError
 from zarr_metadata.cli._progress import progress_line
-from zarr_metadata.cli._report import JSONReport, LineReport, Report, Tally, text_line
-from zarr_metadata.cli._run import run
+from zarr_metadata.cli._report import JSONReport, LineReport, Report, text_line
 from zarr_metadata.cli._sarif import SarifReport
 from zarr_metadata.cli._schema import add_schema_command, print_schema
 from zarr_metadata.cli._settings import CONTEXTS, FIELDS, FORMATS, Settings
 from zarr_metadata.cli._statistics import Statistics
-from zarr_metadata.v2 import KNOWN_V2
-from zarr_metadata.v2.definition import CORE_V2
-from zarr_metadata.v3 import KNOWN
-from zarr_metadata.v3.definition import CORE, CORE_AND_EXTENSIONS
 
 PROG = "zarr-metadata"
 
 EXIT_VALID, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 
-_SCOPES = {"core": (CORE, CORE_V2), "extensions": (CORE_AND_EXTENSIONS, CORE_V2), "known": (KNOWN, KNOWN_V2)}
+_SCOPES = SCOPES
 """Each scope the command reads in: its v3 scope and its v2 scope."""
 
 
@@ -74,11 +71,12 @@ def parser() -> argparse.ArgumentParser:
             "valid (or with --exit-zero), 1 when any has a problem, 2 on a usage error or when no target can be opened."
         ),
     )
-    check.add_argument("paths", nargs="+", metavar="TARGET", help="a metadata file, a directory, a .zip store, a URL, or - for standard input")
+    check.add_argument("paths", nargs="*", metavar="TARGET", help="a metadata file, a directory, a .zip store, a URL, or - for standard input")
     _scope_arguments(check)
     _output_arguments(check)
     _store_arguments(check)
     _repair_arguments(check)
+    _catalog_arguments(check)
     _config_arguments(check)
     add_schema_command(commands)
     add_convert_command(commands)
@@ -164,6 +162,20 @@ def _repair_arguments(check: argparse.ArgumentParser) -> None:
     check.add_argument("--backup-dir", metavar="DIR", help="with --write: keep the originals under DIR rather than beside each document (NAME.orig)")
 
 
+def _catalog_arguments(check: argparse.ArgumentParser) -> None:
+    check.add_argument(
+        "--catalog",
+        metavar="FILE",
+        help="check each store FILE names, one a line (blank lines and # comments skipped), each with its own summary",
+    )
+    check.add_argument("--catalog-column", metavar="NAME", help="with --catalog: FILE is CSV, with the stores in the column NAME")
+    check.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="check the stores on the Dask cluster whose scheduler is at ADDRESS, or on local:N worker processes started here (the dask extra)",
+    )
+
+
 def _config_arguments(check: argparse.ArgumentParser) -> None:
     check.add_argument("--config", metavar="PATH", help="read the settings from this TOML file rather than the nearest one")
     check.add_argument("--isolated", action="store_true", help="read no config file")
@@ -207,17 +219,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         if arguments.command == "convert":
             return run_convert(arguments, _SCOPES)
         settings = _settings(arguments)
+        _targets_given(arguments, settings)
         options = _options(settings)
-    except (UsageError, ConfigError, PluginError) as error:
+        checking_options(options)  # a plugin that cannot be loaded is a usage error before anything is read
+    except (UsageError, ConfigError, PluginError, CatalogError) as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return EXIT_USAGE
     except SystemExit as done:
         # --help and --version print and exit; as a function, return their status instead.
         return done.code if isinstance(done.code, int) else EXIT_USAGE
     try:
-        status = _check(arguments.paths, options, settings)
+        if arguments.catalog is not None or arguments.dask is not None:
+            status = check_catalog_command(arguments, options, settings, report_of(settings, sys.stdout))
+        else:
+            status = _check(arguments.paths, options, settings)
         sys.stdout.flush()
-    except TargetUsageError as error:
+    except (TargetUsageError, CatalogError) as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:
@@ -274,9 +291,19 @@ def _check_together(settings: Settings) -> None:
             raise UsageError(str(unknown)) from None
 
 
-def _options(settings: Settings) -> Options:
-    """How to check, from the settings: the scopes with their plugins, and what to do with what is found."""
-    v3, v2 = with_plugins(*_SCOPES[settings.context], settings.definitions)
+def _targets_given(arguments: argparse.Namespace, settings: Settings) -> None:
+    """Raise `UsageError` when nothing is named to check, or the catalog options do not go together."""
+    catalog = arguments.catalog is not None
+    if not arguments.paths and not catalog:
+        raise UsageError(f"the following arguments are required: TARGET (see {PROG} --help)")
+    if arguments.catalog_column is not None and not catalog:
+        raise UsageError("--catalog-column needs --catalog")
+    if (catalog or arguments.dask is not None) and settings.diff:
+        raise UsageError("--diff shows one run's patches, and cannot be used with --catalog or --dask")
+
+
+def _options(settings: Settings) -> CheckOptions:
+    """How to check, from the settings: the scope and its plugins, and what to do with what is found."""
     limits: dict[str, Any] = {}
     if settings.jobs is not None:
         limits["jobs"] = settings.jobs
@@ -284,15 +311,16 @@ def _options(settings: Settings) -> Options:
         limits["timeout"] = settings.timeout
     if settings.max_document_size is not None:
         limits["max_document_size"] = settings.max_document_size
-    return Options(
-        v3,
+    return CheckOptions(
+        context=settings.context,
+        definitions=settings.definitions,
+        allow=settings.allow,
         strict=settings.strict,
-        repair=settings.repair,
-        context_v2=v2,
-        allow=frozenset(settings.allow),
+        select=settings.select,
+        ignore=settings.ignore,
         exclude=settings.exclude,
+        repair=settings.repair,
         write=settings.write,
-        diff=settings.diff,
         backup_dir=settings.backup_dir,
         follow_external_links=settings.follow_external_links,
         stdin_filename=settings.stdin_filename,
@@ -300,7 +328,7 @@ def _options(settings: Settings) -> Options:
     )
 
 
-def _report(settings: Settings, out: TextIO) -> Report:
+def report_of(settings: Settings, out: TextIO) -> Report:
     if settings.format == "json":
         return JSONReport(out, quiet=settings.quiet)
     if settings.format == "sarif":
@@ -309,25 +337,13 @@ def _report(settings: Settings, out: TextIO) -> Report:
     return LineReport(out, line, quiet=settings.quiet, repairs=settings.repair)
 
 
-def _check(names: Sequence[str], options: Options, settings: Settings) -> int:
+def _check(names: Sequence[str], options: CheckOptions, settings: Settings) -> int:
     """Check every document `names` hold, report each finding and the end of the report, and return the exit status."""
     out = sys.stdout
     # Under --diff, standard output holds the patch alone, for `git apply`; the findings go to standard error.
-    report = _report(settings, sys.stderr if settings.diff else out)
-    tally = Tally()
+    report = report_of(settings, sys.stderr if settings.diff else out)
     statistics = Statistics() if settings.statistics else None
     progress = progress_line(sys.stderr, quiet=settings.quiet)
-    chosen = Selection.of(settings.select, settings.ignore)
-
-    def emit(finding: Finding) -> None:
-        if not chosen.reports(finding.kind):
-            return
-        tally.count(finding)
-        if statistics is not None:
-            statistics.count(finding)
-        if progress is not None:
-            progress.hide()
-        report.finding(finding)
 
     def show_diff(diff: str) -> None:
         if progress is not None:
@@ -335,17 +351,22 @@ def _check(names: Sequence[str], options: Options, settings: Settings) -> int:
         out.write(diff)
         out.flush()
 
+    checking = check_run(names, options, progress=progress, show_diff=show_diff, diff=settings.diff)
     try:
-        outcome = run(names, options, emit, progress, show_diff=show_diff)
+        for finding in checking:
+            if statistics is not None:
+                statistics.count(finding)
+            if progress is not None:
+                progress.hide()
+            report.finding(finding)
     finally:
         if progress is not None:
             progress.hide()
-    tally.documents = outcome.documents
-    tally.not_checked, tally.not_listed = outcome.not_checked, outcome.not_listed
-    report.end(tally, statistics)
-    if outcome.unopened and not outcome.opened:
+    summary = checking.summary
+    report.end(summary, statistics)
+    if checking.unopened and not checking.opened:
         return EXIT_USAGE
-    if tally.problems and not settings.exit_zero:
+    if summary.problems and not settings.exit_zero:
         return EXIT_PROBLEMS
     return EXIT_VALID
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol, TextIO
@@ -10,6 +9,7 @@ from typing import TYPE_CHECKING, Protocol, TextIO
 from zarr_metadata._json import Loc
 from zarr_metadata.cli._escape import decodable, printable
 from zarr_metadata.cli._findings import Finding
+from zarr_metadata.cli._summary import Summary
 
 if TYPE_CHECKING:
     from zarr_metadata.cli._statistics import Statistics
@@ -45,61 +45,7 @@ def json_line(finding: Finding) -> str:
 
     JSON escapes control characters itself; a byte of a name that is not UTF-8 is written `\\xff`, since JSON text is Unicode.
     """
-    found = dataclasses.asdict(finding)
-    found["path"] = decodable(finding.path)
-    found["message"] = decodable(finding.message)
-    found["loc"] = [decodable(step) if isinstance(step, str) else step for step in finding.loc]
-    return json.dumps(found)
-
-
-@dataclasses.dataclass
-class Tally:
-    """How many documents were read, and how many findings of each severity they gave."""
-
-    documents: int = 0
-    problems: int = 0
-    warnings: int = 0
-    repairs: int = 0
-    not_checked: int = 0
-    """Documents a store was known to hold but that were not read (it stopped answering)."""
-    not_listed: int = 0
-    """Directories, or whole stores, that could not be listed: what they hold was not seen."""
-
-    def count(self, finding: Finding) -> None:
-        """Count `finding` under its severity."""
-        if finding.severity == "error":
-            self.problems += 1
-        elif finding.severity == "warning":
-            self.warnings += 1
-        else:
-            self.repairs += 1
-
-    def as_json(self) -> dict[str, int]:
-        """The counts, by name; what was not seen only when something was not, as the summary line gives it."""
-        counts = dataclasses.asdict(self)
-        for unseen in ("not_checked", "not_listed"):
-            if not counts[unseen]:
-                del counts[unseen]
-        return counts
-
-    def summary(self, *, repairs: bool) -> str:
-        """`N documents, M problems, K warnings`, `, R repairs` when repairs were asked for, then what was not seen, if anything was not.
-
-        What was not seen: `, U documents not checked` (known, not read) and
-        `, D directories not listed` (what they hold unknown).
-        """
-        parts = [_counted(self.documents, "document"), _counted(self.problems, "problem"), _counted(self.warnings, "warning")]
-        if repairs:
-            parts.append(_counted(self.repairs, "repair"))
-        if self.not_checked:
-            parts.append(f"{_counted(self.not_checked, 'document')} not checked")
-        if self.not_listed:
-            parts.append(f"{self.not_listed} {'directory' if self.not_listed == 1 else 'directories'} not listed")
-        return ", ".join(parts)
-
-
-def _counted(number: int, noun: str) -> str:
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+    return json.dumps(finding.to_json())
 
 
 class Report(Protocol):
@@ -109,7 +55,11 @@ class Report(Protocol):
         """Report one finding, as it is made or at the end."""
         ...
 
-    def end(self, tally: Tally, statistics: Statistics | None) -> None:
+    def store(self, name: str, summary: Summary) -> None:
+        """Report what was found in the store `name` of a catalog, after its findings."""
+        ...
+
+    def end(self, summary: Summary, statistics: Statistics | None) -> None:
         """Finish the report: the statistics when they were asked for, and the summary unless the run is quiet."""
         ...
 
@@ -127,12 +77,17 @@ class LineReport:
         """Write the finding's line."""
         self._out.write(self._line(finding) + "\n")
 
-    def end(self, tally: Tally, statistics: Statistics | None) -> None:
+    def store(self, name: str, summary: Summary) -> None:
+        """Write `NAME: ` and the store's summary line."""
+        if not self._quiet:
+            self._out.write(printable(f"{name}: {summary.line(repairs=self._repairs)}") + "\n")
+
+    def end(self, summary: Summary, statistics: Statistics | None) -> None:
         """Write the statistics, then the summary line."""
         if statistics is not None:
             self._out.writelines(printable(line) + "\n" for line in statistics.text_lines())
         if not self._quiet:
-            self._out.write(tally.summary(repairs=self._repairs) + "\n")
+            self._out.write(summary.line(repairs=self._repairs) + "\n")
 
 
 class JSONReport:
@@ -141,7 +96,8 @@ class JSONReport:
     The two last are `{"statistics": {"kinds": [...], "pointers": [...]}}`
     and `{"summary": {"documents": N, "problems": N, "warnings": N, "repairs": N}}`
     (with `"not_checked"` and `"not_listed"` when a run left anything unseen),
-    told from a finding by their one key.
+    told from a finding by their one key. Each store of a catalog ends with
+    `{"store": NAME, "summary": {...}}`, and the last summary counts `"stores"`.
     """
 
     def __init__(self, out: TextIO, *, quiet: bool) -> None:
@@ -152,9 +108,14 @@ class JSONReport:
         """Write the finding's object."""
         self._out.write(json_line(finding) + "\n")
 
-    def end(self, tally: Tally, statistics: Statistics | None) -> None:
+    def store(self, name: str, summary: Summary) -> None:
+        """Write the store's summary object."""
+        if not self._quiet:
+            self._out.write(json.dumps({"store": decodable(name), "summary": summary.to_json()}) + "\n")
+
+    def end(self, summary: Summary, statistics: Statistics | None) -> None:
         """Write the statistics object, then the summary object."""
         if statistics is not None:
             self._out.write(json.dumps({"statistics": statistics.as_json()}) + "\n")
         if not self._quiet:
-            self._out.write(json.dumps({"summary": tally.as_json()}) + "\n")
+            self._out.write(json.dumps({"summary": summary.to_json()}) + "\n")

@@ -8,7 +8,7 @@ import functools
 import itertools
 import os
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
 from zarr_metadata.cli._check import Options
@@ -18,7 +18,7 @@ from zarr_metadata.cli._open import Opened, open_target
 from zarr_metadata.cli._parallel import BATCH, can_fork, check_batch, checked_in_workers, cores
 from zarr_metadata.cli._plan import planned
 from zarr_metadata.cli._source import Source
-from zarr_metadata.cli._store import DirectoryStore, Incomplete, StoreError, tree_of
+from zarr_metadata.cli._store import DirectoryStore, Incomplete, Store, StoreError, tree_of
 from zarr_metadata.cli._walk import METADATA_FILES, Target, directory_targets, join, named_target
 from zarr_metadata.cli._write import unified_diff, write_back
 
@@ -26,6 +26,9 @@ PARALLEL_FROM = 4 * BATCH
 """The fewest targets worth starting worker processes for."""
 TASK = 16 * BATCH
 """The most targets a worker process is given at once."""
+
+PART_ROOT = ""
+"""The part of a split store that is its root directory alone."""
 
 Emit = Callable[[Finding], None]
 Progress = Callable[[int, int], None]
@@ -56,29 +59,51 @@ def run(
     progress: Progress | None = None,
     show_diff: Callable[[str], object] | None = None,
 ) -> Outcome:
-    """Check every document the targets `names` hold, passing each finding to `emit` in a stable order.
+    """Check every document the targets `names` hold, passing each finding to `emit` in a stable order (`findings`, told by callback)."""
+    found = findings(names, options, progress, show_diff)
+    while True:
+        try:
+            emit(next(found))
+        except StopIteration as end:
+            outcome: Outcome = end.value
+            return outcome
+
+
+def findings(
+    names: Sequence[str],
+    options: Options,
+    progress: Progress | None = None,
+    show_diff: Callable[[str], object] | None = None,
+    *,
+    part: str | None = None,
+    opener: Callable[[str, Options], Opened | StoreError] = open_target,
+) -> Generator[Finding, None, Outcome]:
+    """Each finding of every document the targets `names` hold, in a stable order, as each batch is checked; returns what the run did.
 
     A target that cannot be opened is an `io_error` finding at its name, and
     the run goes on. Raises `UsageError` (from `_open`) for a target no store
     can open with what is installed, before anything is checked. Under
     `--repair --diff`, each rewrite's diff goes to `show_diff` (standard
-    output by default).
+    output by default). With `part`, only that part of the one store named
+    is reported (`PART_ROOT`, or a top-level directory's subtree; `_split.py`).
+    `opener` opens each target (a store already opened, to tell whether to split it).
     """
-    checking = _Run(names, options, emit, progress, show_diff or sys.stdout.write)
-    opened_targets = [(name, open_target(name, options)) for name in names]
+    checking = _Run(names, options, progress, show_diff or sys.stdout.write, part)
+    opened_targets = [(name, opener(name, options)) for name in names]
     for name, opened in opened_targets:
         if isinstance(opened, StoreError):
             checking.outcome.unopened += 1
-            emit(io_error(name, str(opened)))
+            yield io_error(name, str(opened))
             continue
         checking.outcome.opened += 1
         try:
-            checking.store(name, opened)
+            yield from checking.store(name, opened)
         finally:
             try:
                 opened.close()
             except StoreError as error:
-                emit(io_error(name, str(error)))
+                checking.emit(io_error(name, str(error)))
+        yield from checking.drained()
     return checking.outcome
 
 
@@ -86,10 +111,13 @@ class _Run:
     """What a run carries from store to store: how to check, where findings go, what was already checked, and the tally."""
 
     def __init__(
-        self, names: Sequence[str], options: Options, emit: Emit, progress: Progress | None, show_diff: Callable[[str], object]
+        self, names: Sequence[str], options: Options, progress: Progress | None, show_diff: Callable[[str], object], part: str | None
     ) -> None:
         self.options = options
-        self.emit = emit
+        self._pending: list[Finding] = []
+        """The findings made since they were last passed on: a batch's at most."""
+        self.emit: Emit = self._pending.append
+        self.part = part
         self.progress = progress
         self.show_diff = show_diff
         self.outcome = Outcome()
@@ -100,8 +128,15 @@ class _Run:
         self._unlisted: dict[str, StoreError] = {}
         """Why each directory met in the store being checked could not be listed, until its `unlisted` target is reported."""
 
-    def store(self, name: str, opened: Opened) -> None:
-        """Check the targets of one opened store, or the one file named in it, as they are found."""
+    def drained(self) -> Iterator[Finding]:
+        """The findings made since this was last asked, in the order they were made."""
+        if self._pending:
+            pending = self._pending[:]
+            self._pending.clear()
+            yield from pending
+
+    def store(self, name: str, opened: Opened) -> Iterator[Finding]:
+        """Each finding of the targets of one opened store, or the one file named in it, as they are found."""
         store = opened.store
         excluded = functools.partial(_excluded, opened=opened, options=self.options) if self.options.exclude else None
         if isinstance(store, DirectoryStore):
@@ -111,9 +146,11 @@ class _Run:
             try:
                 keys = list(store.listing())
             except StoreError as error:
-                self.emit(io_error(name, str(error)))
+                yield io_error(name, str(error))
                 return
             source, directories = Source(store, keys, excluded=excluded), tree_of(keys, opened.unlisted())
+        if self.part is not None:
+            directories = _part_of(store, directories, self.part)
         if opened.named is not None:
             # A file named alone stands for its node, whose other files sit beside it.
             none: list[str] = []
@@ -132,15 +169,21 @@ class _Run:
         for group, found in self._checked(source, opened, fresh):
             listed += sum(len(target.keys) for target in group)
             for target, checked in zip(group, found, strict=True):
+                if self.part and not target.directory:
+                    # The root of a part of a store is checked for the tree alone: another part reports it.
+                    self._unlisted.pop("", None)
+                    self._judged(source, target, checked, tree)
+                    continue
                 self._report(source, target, checked, tree)
                 rewrites.extend(checked.rewrites)
                 read += len(target.keys)
+            yield from self.drained()
             if self.progress is not None:
                 self.progress(read, listed)
         stopped = opened.stopped()
         if stopped is not None:
             self._abandon(name, stopped, fresh)
-        elif not met.count:
+        elif not met.count and self.part is None:
             self.emit(Finding(name, 1, 1, (), "no_metadata", f"no Zarr metadata found in {name}", "error"))
         if rewrites and self.options.repair:
             self._rewrite(source, rewrites)
@@ -231,12 +274,18 @@ class _Run:
         self.outcome.documents += len(target.keys)
         for finding in checked.findings:
             self.emit(finding)
-        if tree is not None and target.kind == "excluded":
+        for finding in self._judged(source, target, checked, tree):
+            self.emit(finding)
+
+    @staticmethod
+    def _judged(source: Source, target: Target, checked: Checked, tree: Tree | None) -> list[Finding]:
+        """The findings of `target`'s place in the tree, which learns of it."""
+        if tree is None or target.kind in ("unlisted", "v2_consolidated"):
+            return []
+        if target.kind == "excluded":
             tree.present(target.directory)
-        elif tree is not None and target.kind != "v2_consolidated":
-            v3 = target.kind == "v3"
-            for finding in tree.judge(target.directory, checked.node_type, source.path(target.keys[0]), v3=v3):
-                self.emit(finding)
+            return []
+        return tree.judge(target.directory, checked.node_type, source.path(target.keys[0]), v3=target.kind == "v3")
 
     def _rewrite(self, source: Source, rewrites: Sequence[Rewrite]) -> None:
         """Show or write what repairs changed in one store, as `--diff` or `--write` asks, once the writes are planned together."""
@@ -272,6 +321,23 @@ def _unlisted(path: str, error: StoreError) -> Finding:
     if isinstance(error, Incomplete):
         return Finding(path, 1, 1, (), "incomplete", str(error), "error")
     return io_error(path, str(error))
+
+
+def _part_of(
+    store: Store, directories: Iterator[tuple[str, list[str] | StoreError]], part: str
+) -> Iterator[tuple[str, list[str] | StoreError]]:
+    """The directories of one part of a store: its root alone (`PART_ROOT`), or its root and the subtree of the top-level directory `part`."""
+    below = f"{part}/"
+    if isinstance(store, DirectoryStore):
+        root = next(directories, None)
+        if root is not None:
+            yield root
+        if part:
+            yield from store.tree(part)
+        return
+    for directory, names in directories:
+        if not directory or (part and (directory == part or directory.startswith(below))):
+            yield directory, names
 
 
 def _keys_of(targets: Sequence[Target] | None) -> list[str]:

@@ -20,8 +20,9 @@ from zarr_metadata import __version__
 from zarr_metadata.cli._escape import decodable
 from zarr_metadata.cli._findings import Finding, Severity
 from zarr_metadata.cli._open import is_url
-from zarr_metadata.cli._report import Tally, pointer
+from zarr_metadata.cli._report import pointer
 from zarr_metadata.cli._statistics import Statistics
+from zarr_metadata.cli._summary import Summary
 
 SARIF_VERSION = "2.1.0"
 SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -71,7 +72,10 @@ class SarifReport:
         """Keep the finding for the log."""
         self._findings.append(finding)
 
-    def end(self, tally: Tally, statistics: Statistics | None) -> None:
+    def store(self, name: str, summary: Summary) -> None:
+        """Nothing: a SARIF log holds results, and its runs no summary."""
+
+    def end(self, summary: Summary, statistics: Statistics | None) -> None:
         """Write the log, with the statistics, when asked for, in the run's properties."""
         self._out.write(json.dumps(sarif_log(self._findings, statistics), indent=2) + "\n")
 
