@@ -153,20 +153,10 @@ def plate_hierarchy_rules(
     found: list[ConventionIssue] = []
     for index, well in enumerate(plate["wells"]):
         target = joined(path, well["path"])
-        node = hierarchy.node(target)
         if hierarchy.unread(target):
             continue  # what its document says is not known
-        metadata = (
-            ome_object(node.attributes, namespace) if node is not None and node.is_group else None
-        )
-        if metadata is None or "well" not in metadata:
-            what = (
-                "no node"
-                if node is None
-                else "an array"
-                if node.is_array
-                else "a group without well metadata"
-            )
+        what = _lacking(hierarchy, target, namespace, "well")
+        if what is not None:
             message = f"expected a well group at {shown(target if target is not None else well['path'])}, but the store has {what} there"
             found.append(
                 ConventionIssue(
@@ -178,6 +168,17 @@ def plate_hierarchy_rules(
                 )
             )
     return found
+
+
+def _lacking(hierarchy: Hierarchy, target: str | None, namespace: tuple[str, ...], member: str) -> str | None:
+    """What the store has at `target` when it is not a group whose OME metadata holds `member`; None when it is."""
+    node = hierarchy.node(target)
+    if node is None:
+        return "no node"
+    if node.is_array:
+        return "an array"
+    metadata = ome_object(node.attributes, namespace)
+    return None if metadata is not None and member in metadata else f"a group without {member} metadata"
 
 
 def well_hierarchy_rules(
@@ -193,20 +194,10 @@ def well_hierarchy_rules(
     for index, image in enumerate(well["images"]):
         loc = (*base, "well", "images", index)
         target = joined(path, image["path"])
-        node = hierarchy.node(target)
         if hierarchy.unread(target):
             continue  # what its document says is not known
-        metadata = (
-            ome_object(node.attributes, namespace) if node is not None and node.is_group else None
-        )
-        if metadata is None or "multiscales" not in metadata:
-            what = (
-                "no node"
-                if node is None
-                else "an array"
-                if node.is_array
-                else "a group without multiscales metadata"
-            )
+        what = _lacking(hierarchy, target, namespace, "multiscales")
+        if what is not None:
             message = f"expected an image group at {shown(target if target is not None else image['path'])}, but the store has {what} there"
             found.append(
                 ConventionIssue(
