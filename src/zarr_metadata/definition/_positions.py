@@ -1,4 +1,4 @@
-"""Where a configuration holds other fields: the members annotated with a field alias, found once per TypedDict from its shape."""
+"""Where a configuration holds other fields: the members annotated with a field alias, found once per TypedDict from its shape, and the fields read there put back in their places."""
 
 from __future__ import annotations
 
@@ -8,10 +8,13 @@ from typing import TYPE_CHECKING, Any, TypeAlias, cast
 from typing_extensions import TypeAliasType
 
 from zarr_metadata._common import ZarrV3NamedConfigJSON
+from zarr_metadata._frozen import FrozenObject
+from zarr_metadata._json import UNSET
 from zarr_metadata._shapes import Alias, Array, FixedArray, Node, Object, Reader, Record, Union
 
 if TYPE_CHECKING:
     from zarr_metadata.definition._definition import Definition
+    from zarr_metadata.definition._fields import Nested
 
 
 class _Every:
@@ -103,3 +106,68 @@ def located(value: object, steps: tuple[Step, ...], at: tuple[str | int, ...] = 
     elif isinstance(value, Mapping):
         for key, item in cast("Mapping[str, object]", value).items():
             yield from located(item, rest, (*at, key))
+
+
+def with_fields(configuration: Mapping[str, object], nested: Nested) -> Any:
+    """The configuration with each field it holds as that field's JSON, read-only; UNSET when one of them is not JSON."""
+    jsons: dict[tuple[str | int, ...], object] = {}
+    # The common cases: fields held by arrays that are members of the
+    # configuration (codecs), or by arrays in such arrays (a v2 struct's
+    # records, the type at index 1 of each).
+    by_member: dict[str, list[tuple[int, int | None, object]]] = {}
+    for path, field in nested.items():
+        json = field.json
+        if json is UNSET:
+            return UNSET
+        jsons[path] = json
+        size = len(path)
+        if size == 2 and type(path[0]) is str and type(path[1]) is int:
+            by_member.setdefault(path[0], []).append((path[1], None, json))
+        elif size == 3 and type(path[0]) is str and type(path[1]) is int and type(path[2]) is int:
+            by_member.setdefault(path[0], []).append((path[1], path[2], json))
+    if sum(len(items) for items in by_member.values()) != len(jsons):
+        return _placed(configuration, jsons)
+    members = dict(configuration)
+    for member, placed in by_member.items():
+        items = list(cast("tuple[object, ...]", members[member]))
+        for index, inner, json in placed:
+            if inner is None:
+                items[index] = json
+            else:
+                item = list(cast("tuple[object, ...]", items[index]))
+                item[inner] = json
+                items[index] = tuple(item)
+        members[member] = tuple(items)
+    return FrozenObject(members)
+
+
+def _placed(value: object, fields: Mapping[tuple[str | int, ...], object]) -> object:
+    """`value` with the JSON of each field in `fields` (by path from `value`) put in its place."""
+    if () in fields:
+        return fields[()]
+    by_step: dict[str | int, dict[tuple[str | int, ...], object]] = {}
+    for path, json in fields.items():
+        by_step.setdefault(path[0], {})[path[1:]] = json
+    if isinstance(value, Mapping):
+        members = cast("Mapping[str, object]", value)
+        return FrozenObject({key: _placed(item, by_step[key]) if key in by_step else item for key, item in members.items()})
+    items = cast("tuple[object, ...]", value)
+    return tuple(_placed(item, by_step[index]) if index in by_step else item for index, item in enumerate(items))
+
+
+def reached(configuration: object, steps: tuple[Step, ...]) -> list[tuple[tuple[str | int, ...], object]]:
+    """Each value `steps` reach in a checked configuration, with its path; the common one-member array without a generator."""
+    if len(steps) == 2 and type(steps[0]) is str and steps[1] is EVERY:
+        items = cast("Mapping[str, object]", configuration).get(steps[0])
+        if type(items) is tuple:
+            member = steps[0]
+            return [((member, index), item) for index, item in enumerate(cast("tuple[object, ...]", items))]
+    elif len(steps) == 3 and type(steps[0]) is str and steps[1] is EVERY and type(steps[2]) is int:
+        found = cast("Mapping[str, object]", configuration).get(steps[0])
+        inner = steps[2]
+        if type(found) is tuple:
+            records = cast("tuple[object, ...]", found)
+            if all(type(record) is tuple and len(cast("tuple[object, ...]", record)) > inner for record in records):
+                member = steps[0]
+                return [((member, index, inner), record[inner]) for index, record in enumerate(cast("tuple[tuple[object, ...], ...]", records))]
+    return list(located(configuration, steps))

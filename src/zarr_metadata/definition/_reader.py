@@ -38,7 +38,13 @@ from zarr_metadata.definition._fields import (
     accepted,
 )
 from zarr_metadata.definition._kept import Kept, key_of
-from zarr_metadata.definition._positions import EVERY, Step, kind_of_alias, located, positions_in
+from zarr_metadata.definition._positions import (
+    Step,
+    kind_of_alias,
+    positions_in,
+    reached,
+    with_fields,
+)
 from zarr_metadata.typed_json import checker_of, reading_checker
 
 D = TypeVar("D", bound=Definition[Any])
@@ -411,7 +417,7 @@ class Plan:
             nested = self._nested(typed, loc, at, problems, depth)
             if held is not None:
                 held[1] = len(problems)
-            typed = _with_fields(typed, nested)
+            typed = with_fields(typed, nested)
             if typed is UNSET:
                 return self.refused(name, value, written, nested, depth)
         if self.rules is not None and self._broken(typed, nested, value, loc, at, problems):
@@ -456,7 +462,7 @@ class Plan:
         nested = NO_NESTED
         if self.positions:
             nested = self._nested(typed, loc, at, problems, depth)
-            typed = _with_fields(typed, nested)
+            typed = with_fields(typed, nested)
         if whole and typed is not UNSET and self.rules is not None:
             self._broken(typed, nested, value, loc, at, problems)
         return self.refused(name, value, written, nested, depth)
@@ -512,7 +518,7 @@ class Plan:
             typed = declared[0]
         nested = field.nested
         if self.positions:
-            typed = _with_fields(typed, nested)
+            typed = with_fields(typed, nested)
             if typed is UNSET:
                 return None, False
         rules = self.rules
@@ -574,7 +580,7 @@ class Plan:
         for steps, alias, held in self.positions:
             reader = readers.of(held)
             judged = held.alias_problems.__func__ is not _NO_ALIAS_PROBLEMS  # pyright: ignore[reportFunctionMemberAccess]
-            for path, item in _reached(configuration, steps):
+            for path, item in reached(configuration, steps):
                 field_loc = (*at, *path) if not self.kind.moves_configuration else self.kind.nested_loc(loc, path)
                 # A held field sits as deep as its place in the document says.
                 field = reader.read(item, field_loc, problems, depth + len(field_loc) - len(loc))
@@ -582,71 +588,6 @@ class Plan:
                 if judged and field.definition is not None:
                     problems.extend(held.alias_problems(alias, field.definition, field_loc))
         return FrozenObject(nested)
-
-
-def _with_fields(configuration: Mapping[str, object], nested: Nested) -> Any:
-    """The configuration with each field it holds as that field's JSON, read-only; UNSET when one of them is not JSON."""
-    jsons: dict[tuple[str | int, ...], object] = {}
-    # The common cases: fields held by arrays that are members of the
-    # configuration (codecs), or by arrays in such arrays (a v2 struct's
-    # records, the type at index 1 of each).
-    by_member: dict[str, list[tuple[int, int | None, object]]] = {}
-    for path, field in nested.items():
-        json = field.json
-        if json is UNSET:
-            return UNSET
-        jsons[path] = json
-        size = len(path)
-        if size == 2 and type(path[0]) is str and type(path[1]) is int:
-            by_member.setdefault(path[0], []).append((path[1], None, json))
-        elif size == 3 and type(path[0]) is str and type(path[1]) is int and type(path[2]) is int:
-            by_member.setdefault(path[0], []).append((path[1], path[2], json))
-    if sum(len(items) for items in by_member.values()) != len(jsons):
-        return _placed(configuration, jsons)
-    members = dict(configuration)
-    for member, placed in by_member.items():
-        items = list(cast("tuple[object, ...]", members[member]))
-        for index, inner, json in placed:
-            if inner is None:
-                items[index] = json
-            else:
-                item = list(cast("tuple[object, ...]", items[index]))
-                item[inner] = json
-                items[index] = tuple(item)
-        members[member] = tuple(items)
-    return FrozenObject(members)
-
-
-def _placed(value: object, fields: Mapping[tuple[str | int, ...], object]) -> object:
-    """`value` with the JSON of each field in `fields` (by path from `value`) put in its place."""
-    if () in fields:
-        return fields[()]
-    by_step: dict[str | int, dict[tuple[str | int, ...], object]] = {}
-    for path, json in fields.items():
-        by_step.setdefault(path[0], {})[path[1:]] = json
-    if isinstance(value, Mapping):
-        members = cast("Mapping[str, object]", value)
-        return FrozenObject({key: _placed(item, by_step[key]) if key in by_step else item for key, item in members.items()})
-    items = cast("tuple[object, ...]", value)
-    return tuple(_placed(item, by_step[index]) if index in by_step else item for index, item in enumerate(items))
-
-
-def _reached(configuration: object, steps: tuple[Step, ...]) -> list[tuple[tuple[str | int, ...], object]]:
-    """Each value `steps` reach in a checked configuration, with its path; the common one-member array without a generator."""
-    if len(steps) == 2 and type(steps[0]) is str and steps[1] is EVERY:
-        items = cast("Mapping[str, object]", configuration).get(steps[0])
-        if type(items) is tuple:
-            member = steps[0]
-            return [((member, index), item) for index, item in enumerate(cast("tuple[object, ...]", items))]
-    elif len(steps) == 3 and type(steps[0]) is str and steps[1] is EVERY and type(steps[2]) is int:
-        found = cast("Mapping[str, object]", configuration).get(steps[0])
-        inner = steps[2]
-        if type(found) is tuple:
-            records = cast("tuple[object, ...]", found)
-            if all(type(record) is tuple and len(cast("tuple[object, ...]", record)) > inner for record in records):
-                member = steps[0]
-                return [((member, index, inner), record[inner]) for index, record in enumerate(cast("tuple[tuple[object, ...], ...]", records))]
-    return list(located(configuration, steps))
 
 
 def _as_written(configuration: object, depth: int) -> object:
