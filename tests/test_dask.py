@@ -62,7 +62,7 @@ def test_the_parts_of_a_split_directory_give_the_findings_of_the_whole(
     assert split.parts[0] == PART_ROOT
     assert list(split.parts[1:]) == sorted(split.parts[1:])
     parts = [check_part(root, part, options) for part in split.parts]
-    assert joined(root, parts) == whole
+    assert joined(root, parts, options) == whole
     assert {finding.kind for finding in whole.findings} >= {"invalid_hierarchy", "invalid_value"}
 
 
@@ -79,6 +79,7 @@ def test_the_parts_of_a_split_remote_store_give_the_findings_of_the_whole() -> N
             joined(
                 "memory://split-me",
                 [check_part("memory://split-me", part, options) for part in split.parts],
+                options,
             )
             == whole
         )

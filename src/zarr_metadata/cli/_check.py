@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from zarr_metadata._json import Loc
 from zarr_metadata.cli._bounded_read import DEFAULT_MAX_DOCUMENT_SIZE
 from zarr_metadata.cli._consolidated import disk_issues
+from zarr_metadata.cli._conventions import ConventionChoice, facts_of
 from zarr_metadata.cli._findings import Checked, Finding, Issue, NodeType, io_error
 from zarr_metadata.cli._json_text import BrokenJSON, JSONText, read_json_text
 from zarr_metadata.cli._locate import locate
@@ -30,6 +31,9 @@ from zarr_metadata.problems import ValidationProblem
 from zarr_metadata.v2.definition import CORE_V2, ZarrV2Context
 from zarr_metadata.v3.consolidated import ZARR_V3_CONSOLIDATED_METADATA_KEY
 from zarr_metadata.v3.definition import ZarrV3Context
+
+if TYPE_CHECKING:
+    from zarr_metadata.conventions._hierarchy import NodeMetadata
 
 
 @dataclasses.dataclass(frozen=True)
@@ -60,6 +64,8 @@ class Options:
     """Whether a document that links to a file outside its store is read, rather than reported."""
     stdin_filename: str | None = None
     """Which metadata file standard input holds; judged from what it holds when None."""
+    conventions: ConventionChoice | None = None
+    """The conventions each store is judged by once it is read; None for none."""
 
 
 def check_file(source: Source, key: str, options: Options) -> Checked:
@@ -68,7 +74,8 @@ def check_file(source: Source, key: str, options: Options) -> Checked:
 
 
 RepairOf = Callable[[object], tuple[object, Sequence[Repair]]]
-IssuesOf = Callable[[Source, str, object, Options], Iterable[Issue]]
+IssuesOf = Callable[[Source, str, object, Options, "list[NodeMetadata]"], Iterable[Issue]]
+"""The issues of a document; a node's reader also adds the node's model, when it has no problem, to the list it is given."""
 
 
 def check_document(
@@ -89,10 +96,14 @@ def check_document(
     if isinstance(loaded, BrokenJSON):
         return Checked([not_json(path, loaded)])
     value, found = after_repairs(loaded.value, *repair(loaded.value), asked=options.repair)
-    issues = [*found, *issues_of(source, parent_key(key), value, options)]
+    models: list[NodeMetadata] = []
+    issues = [*found, *issues_of(source, parent_key(key), value, options, models)]
     issues.extend(non_standard_issues(loaded.text, loaded.value, attributes_of(loaded.value)))
     findings = located(path, loaded, issues, options)
-    return Checked(findings, node_type_of(value), rewrite_of(key, data, loaded.text, value, findings))
+    facts = None
+    if options.conventions is not None and models:
+        facts = facts_of(models[0], options.conventions)
+    return Checked(findings, node_type_of(value), rewrite_of(key, data, loaded.text, value, findings), facts)
 
 
 def _node_type(value: object) -> NodeType | None:
@@ -123,9 +134,11 @@ def located(path: str, loaded: JSONText, issues: Iterable[Issue], options: Optio
     return collapsed(findings)
 
 
-def document_issues(source: Source, directory: str, value: object, options: Options) -> Iterator[Issue]:
+def document_issues(source: Source, directory: str, value: object, options: Options, models: list[NodeMetadata]) -> Iterator[Issue]:
     """The issues of the JSON `value`, the `zarr.json` of the node `directory` of `source`, once repaired when repairs are asked for."""
     reading = read_node_metadata_v3(value, context=options.context)
+    if reading.metadata is not None:
+        models.append(reading.metadata)
     yield from problem_issues(reading.problems)
     yield from unknown_name_issues(reading.fields(), options.context, options.allow)
     if isinstance(reading, ZarrV3GroupMetadataReading):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections import defaultdict
 from collections.abc import Iterator, Mapping
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from zarr_metadata.cli._check import (
     Options,
@@ -15,6 +15,7 @@ from zarr_metadata.cli._check import (
     problem_issues,
 )
 from zarr_metadata.cli._consolidated import zmetadata_disk_issues
+from zarr_metadata.cli._conventions import facts_of
 from zarr_metadata.cli._findings import Checked, Finding, Issue, Rewrite, io_error
 from zarr_metadata.cli._ignored import ignored_member_issues
 from zarr_metadata.cli._json_text import BrokenJSON, JSONText, read_json_text
@@ -34,6 +35,9 @@ from zarr_metadata.model import (
 )
 from zarr_metadata.model._group_v2 import file_holding
 
+if TYPE_CHECKING:
+    from zarr_metadata.conventions._hierarchy import NodeMetadata
+
 
 def check_v2_node(source: Source, target: Target, options: Options) -> Checked:
     """Everything to report about the files of one v2 node, each finding in the file that holds it, file by file."""
@@ -42,9 +46,10 @@ def check_v2_node(source: Source, target: Target, options: Options) -> Checked:
     parsed = {name: data if isinstance(data, StoreError) else read_json_text(data) for name, data in read.items()}
     files: Mapping[str, object] = {name: loaded.value for name, loaded in parsed.items() if isinstance(loaded, JSONText)}
     by_file: dict[str, list[Issue]] = defaultdict(list)
+    model = None
     # A node whose own file is no JSON has no document to read.
     if all(name in files for name in (ZARRAY, ZGROUP) if name in keys):
-        files, issues = _node_issues(source, target, files, options)
+        files, issues, model = _node_issues(source, target, files, options)
         for name, issue in issues:
             by_file[name].append(issue)
     findings: dict[str, list[Finding]] = {}
@@ -67,13 +72,16 @@ def check_v2_node(source: Source, target: Target, options: Options) -> Checked:
             data = read[name]
             if isinstance(loaded, JSONText) and isinstance(data, bytes):
                 rewrites.extend(rewrite_of(keys[name], data, loaded.text, files[name], findings[name]))
-    return Checked(every, node_type, tuple(rewrites))
+    facts = None
+    if options.conventions is not None and model is not None:
+        facts = facts_of(model, options.conventions)
+    return Checked(every, node_type, tuple(rewrites), facts)
 
 
 def _node_issues(
     source: Source, target: Target, files: Mapping[str, object], options: Options
-) -> tuple[Mapping[str, object], list[tuple[str, Issue]]]:
-    """The node's files once repaired, and each issue of them with the name of the file that holds it, located in that file."""
+) -> tuple[Mapping[str, object], list[tuple[str, Issue]], NodeMetadata | None]:
+    """The node's files once repaired, each issue of them with the name of the file that holds it (located in that file), and the node's model when it has no problem."""
     # A `.zattrs` on its own (standard input) has no node file to be judged with: its attributes are read as a group's.
     stand_in = {ZGROUP: {"zarr_format": 2}} if set(files) == {ZATTRS} and isinstance(source.store, OneDocument) else {}
     files = {**stand_in, **files}
@@ -101,7 +109,7 @@ def _node_issues(
             " node and a v2 reader the v2 one, so the two must say the same (convert --remove-v2 removes the v2 files)"
         )
         placed.append((node_file, Issue((), "v2_beside_v3", message, "warning")))
-    return files, placed
+    return files, placed, reading.metadata
 
 
 def _in_file(issue: Issue, files: Mapping[str, object]) -> tuple[str, Issue]:
@@ -115,7 +123,7 @@ def check_zmetadata(source: Source, key: str, options: Options) -> Checked:
     return check_document(source, key, options, repair_consolidated_metadata_v2, _zmetadata_issues, attributes_of=attributes_of_zmetadata)
 
 
-def _zmetadata_issues(source: Source, directory: str, value: object, options: Options) -> Iterator[Issue]:
+def _zmetadata_issues(source: Source, directory: str, value: object, options: Options, models: list[NodeMetadata]) -> Iterator[Issue]:
     """The issues of a `.zmetadata` holding `value` (repaired when repairs are asked for)."""
     reading = read_consolidated_metadata_v2(value, context=options.context_v2)
     yield from problem_issues(reading.problems)

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import cast
 
 from zarr_metadata.cli._bounded_read import byte_size
+from zarr_metadata.cli._conventions import UnknownConvention, conventions_named
 from zarr_metadata.cli._kinds import UnknownKind, known_kind
 from zarr_metadata.cli._settings import CONTEXTS, FORMATS
 
@@ -147,6 +148,19 @@ def _text(value: object) -> str:
     raise _Wrong("a string")
 
 
+def _conventions(value: object) -> str:
+    # "auto", "none", or the conventions by name: an array of them, or one string separated by commas.
+    setting = ",".join(_names(value)) if isinstance(value, list) else value
+    if isinstance(setting, str) and setting:
+        try:
+            conventions_named(setting)
+        except UnknownConvention:
+            pass
+        else:
+            return setting
+    raise _Wrong('"auto", "none", or an array of convention names')
+
+
 def _one_of(choices: tuple[str, ...]) -> Callable[[object], str]:
     def check(value: object) -> str:
         if isinstance(value, str) and value in choices:
@@ -195,6 +209,7 @@ _KEYS: dict[str, Callable[[object], object]] = {
     "backup-dir": _text,
     "max-document-size": _size,
     "follow-external-links": _flag,
+    "conventions": _conventions,
 }
 """Each key a config file may hold, and what checks its value and gives the setting."""
 

@@ -27,7 +27,7 @@ from zarr_metadata.cli._findings import Finding
 from zarr_metadata.cli._library import Stop, StoreCheck, entry_check, unchecked
 from zarr_metadata.cli._open import STDIN, UsageError
 from zarr_metadata.cli._options import CheckOptions
-from zarr_metadata.cli._split import Split, check_or_split, check_part, joined
+from zarr_metadata.cli._split import PartCheck, Split, check_or_split, check_part, joined
 
 EXTRA = "pip install 'zarr-metadata[dask]'"
 LOCAL = "local"
@@ -134,7 +134,7 @@ class _Sending:
         self.out: dict[Any, tuple[str, Any]] = {}
         """Each task out, by its future: `batch` and its numbered targets, or `part` and its store's number and place."""
         self.ready: dict[int, StoreCheck] = {}
-        self.joining: dict[int, list[StoreCheck | None]] = {}
+        self.joining: dict[int, list[PartCheck | None]] = {}
         """The parts of each split store, by its number, as they come in."""
         self.split_targets: dict[int, str] = {}
         self.taken = 0
@@ -212,13 +212,13 @@ class _Sending:
         target = self.split_targets[index]
         parts = self.joining[index]
         parts[place] = (
-            unchecked(target, f"checking part of {target} failed on the cluster: {why}")
+            PartCheck(unchecked(target, f"checking part of {target} failed on the cluster: {why}"))
             if failed
             else future.result()
         )
         if all(part is not None for part in parts):
             del self.joining[index], self.split_targets[index]
-            self.ready[index] = joined(target, [part for part in parts if part is not None])
+            self.ready[index] = joined(target, [part for part in parts if part is not None], self.options)
 
     def cancel(self) -> None:
         if self.out:

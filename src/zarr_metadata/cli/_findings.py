@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Literal, TypeAlias
+from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from typing_extensions import TypedDict
 
 from zarr_metadata._json import Loc
 from zarr_metadata.cli._escape import decodable
+
+if TYPE_CHECKING:
+    from zarr_metadata.cli._conventions import NodeFacts
 
 Severity: TypeAlias = Literal["error", "warning", "repair"]
 """An error fails the check; a warning fails it only under `--strict`; a repair is what `--repair` changed."""
@@ -86,11 +89,15 @@ class Rewrite:
 
 @dataclasses.dataclass(frozen=True)
 class Checked:
-    """What checking one target found, the type of node it says it is (None when it cannot say), and what repairs would rewrite."""
+    """What checking one target found, the type of node it says it is (None when it cannot say), what repairs would rewrite, and what conventions ask of the node.
+
+    `facts` is None for a node whose document has problems, and when no convention is checked.
+    """
 
     findings: list[Finding]
     node_type: NodeType | None = None
     rewrites: tuple[Rewrite, ...] = ()
+    facts: NodeFacts | None = None
 
 
 def io_error(path: str, message: str) -> Finding:

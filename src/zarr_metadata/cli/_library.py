@@ -6,6 +6,7 @@ import dataclasses
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 
 from zarr_metadata.cli._check import Options
+from zarr_metadata.cli._conventions import StoreNodes
 from zarr_metadata.cli._findings import Finding, io_error
 from zarr_metadata.cli._open import Opened, UsageError, open_target
 from zarr_metadata.cli._options import CheckOptions, checking_options
@@ -53,6 +54,11 @@ class CheckRun:
         outcome = self._finished()
         self._tally.documents = outcome.documents
         return self._tally.summary(not_checked=outcome.not_checked, not_listed=outcome.not_listed)
+
+    @property
+    def outcome(self) -> Outcome:
+        """What the run did, once it is done."""
+        return self._finished()
 
     @property
     def opened(self) -> int:
@@ -117,10 +123,12 @@ def check_store(
     *,
     part: str | None = None,
     opener: Opener = open_target,
+    nodes: list[StoreNodes] | None = None,
 ) -> StoreCheck:
     """The check of one store (or one part of it), whatever happens: a store that cannot be checked is one `io_error` at its target.
 
     `checking` is `options` as the checker runs with them, when the caller has them already.
+    A part's nodes, as conventions see them, are added to `nodes` when the part was checked.
     """
     try:
         checking = checking or checking_options(options)
@@ -129,7 +137,11 @@ def check_store(
     run = CheckRun(findings([target], checking, part=part, opener=opener), options)
     try:
         found = tuple(run)
-        return StoreCheck(target, found, run.summary)
+        check = StoreCheck(target, found, run.summary)
+        gathered = run.outcome.nodes
+        if nodes is not None and gathered is not None:
+            nodes.append(gathered)
+        return check
     except UsageError as error:
         return unchecked(target, str(error))
     except Exception as error:  # a store must be reported, whatever checking it raised

@@ -17,6 +17,7 @@ from zarr_metadata.cli._bounded_read import byte_size
 from zarr_metadata.cli._catalog import CatalogError
 from zarr_metadata.cli._catalog_command import check_catalog_command
 from zarr_metadata.cli._config import Config, ConfigError, find_config, read_config
+from zarr_metadata.cli._conventions import UnknownConvention
 from zarr_metadata.cli._convert_command import add_convert_command, run_convert
 from zarr_metadata.cli._github import workflow_command
 from zarr_metadata.cli._kinds import UnknownKind, known_kind
@@ -98,6 +99,14 @@ def _scope_arguments(check: argparse.ArgumentParser) -> None:
         action="append",
         metavar="NAME",
         help="accept NAME, a private extension (data type, codec, ... or top-level member), without checking it; repeatable",
+    )
+    check.add_argument(
+        "--conventions",
+        metavar="auto|none|NAME,...",
+        help=(
+            "judge the attributes of each store by the conventions its nodes follow: every one in scope (auto, the default), "
+            "none, or those named (xarray, ome-ngff-0.4, ome-zarr-0.5, zarr-conventions, multiscales, spatial, or a part: ome-ngff-0.4/plate)"
+        ),
     )
     check.add_argument(
         "--definitions",
@@ -222,7 +231,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _targets_given(arguments, settings)
         options = _options(settings)
         checking_options(options)  # a plugin that cannot be loaded is a usage error before anything is read
-    except (UsageError, ConfigError, PluginError, CatalogError) as error:
+    except (UsageError, ConfigError, PluginError, CatalogError, UnknownConvention) as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return EXIT_USAGE
     except SystemExit as done:
@@ -324,6 +333,7 @@ def _options(settings: Settings) -> CheckOptions:
         backup_dir=settings.backup_dir,
         follow_external_links=settings.follow_external_links,
         stdin_filename=settings.stdin_filename,
+        conventions=settings.conventions,
         **limits,
     )
 

@@ -7,13 +7,19 @@ import functools
 
 from zarr_metadata.cli._bounded_read import DEFAULT_MAX_DOCUMENT_SIZE
 from zarr_metadata.cli._check import Options
+from zarr_metadata.cli._conventions import (
+    AUTO,
+    ConventionChoice,
+    UnknownConvention,
+    conventions_named,
+)
 from zarr_metadata.cli._kinds import Selection, known_kind
-from zarr_metadata.cli._plugins import with_plugins
+from zarr_metadata.cli._plugins import PluggedScopes, with_plugins
 from zarr_metadata.cli._settings import CONTEXTS, Context
 from zarr_metadata.v2 import KNOWN_V2
-from zarr_metadata.v2.definition import CORE_V2, ZarrV2Context
+from zarr_metadata.v2.definition import CORE_V2
 from zarr_metadata.v3 import KNOWN
-from zarr_metadata.v3.definition import CORE, CORE_AND_EXTENSIONS, ZarrV3Context
+from zarr_metadata.v3.definition import CORE, CORE_AND_EXTENSIONS
 
 SCOPES = {
     "core": (CORE, CORE_V2),
@@ -35,8 +41,10 @@ class CheckOptions:
     `max_document_size` bound the reading of remote stores; `repair` undoes
     known writer bugs before reading (and reports each), and `write` also
     writes each repaired document that then has no problem back, keeping its
-    original beside it or under `backup_dir`. Raises `ValueError` for a kind
-    no finding has, or `write` without `repair`.
+    original beside it or under `backup_dir`; `conventions` chooses the
+    conventions each store is judged by once it is read. Raises `ValueError`
+    for a kind no finding has, `write` without `repair`, or a `conventions`
+    setting that is not `auto`, `none` or names separated by commas.
     """
 
     context: Context = "known"
@@ -55,10 +63,13 @@ class CheckOptions:
     backup_dir: str | None = None
     stdin_filename: str | None = None
     """Which metadata file standard input (the target `-`) holds; judged from what it holds when None."""
+    conventions: str = AUTO
+    """The conventions each store is judged by: `auto` (every one in scope that a node follows), `none`, or names separated by commas (`xarray,ome-zarr-0.5`)."""
 
     def __post_init__(self) -> None:
         if self.context not in CONTEXTS:
             raise ValueError(f"context is one of {', '.join(CONTEXTS)}, got {self.context!r}")
+        conventions_named(self.conventions)
         for kind in (*self.select, *self.ignore):
             known_kind(kind)
         if self.write and not self.repair:
@@ -75,9 +86,17 @@ class CheckOptions:
 def checking_options(options: CheckOptions, *, diff: bool = False) -> Options:
     """What the checker runs with: the scopes with their plugins loaded, the rest as given; `diff` shows repairs rather than writing them.
 
-    Raises `PluginError` for a plugin that cannot be loaded or conflicts with the scope.
+    Raises `PluginError` for a plugin that cannot be loaded or conflicts with the scope,
+    and `UnknownConvention` for a convention no definition in scope has.
     """
-    v3, v2 = _scopes(options.context, options.definitions)
+    v3, v2, added = _scopes(options.context, options.definitions)
+    names = conventions_named(options.conventions)
+    conventions = None if names is None else ConventionChoice(names, added)
+    if conventions is not None and names:
+        try:
+            conventions.scope  # noqa: B018  (a name the scope does not hold is a usage error before anything is read)
+        except ValueError as unknown:
+            raise UnknownConvention(str(unknown)) from None
     return Options(
         v3,
         strict=options.strict,
@@ -93,10 +112,12 @@ def checking_options(options: CheckOptions, *, diff: bool = False) -> Options:
         max_document_size=options.max_document_size,
         follow_external_links=options.follow_external_links,
         stdin_filename=options.stdin_filename,
+        conventions=conventions,
     )
 
 
+
 @functools.lru_cache(maxsize=8)
-def _scopes(context: Context, definitions: tuple[str, ...]) -> tuple[ZarrV3Context, ZarrV2Context]:
+def _scopes(context: Context, definitions: tuple[str, ...]) -> PluggedScopes:
     # Loaded once a process: a cluster's worker checks many tasks with the same options.
     return with_plugins(*SCOPES[context], definitions)

@@ -3,8 +3,8 @@
 A plugin names a scope (`ZarrV3Context` or `ZarrV2Context`) or an iterable
 of definitions of either format; each definition goes to the slot of its
 kind in the scope of its format. A convention scope or convention definition
-(`zarr_metadata.conventions`) is accepted too, and left to the conventions
-check (`convention_definitions`). A plugin that cannot be loaded, that names
+(`zarr_metadata.conventions`) is accepted too, and added to the conventions
+the check judges by. A plugin that cannot be loaded, that names
 something else, or that files a different definition under a name the scope
 already claims, is a usage error that names the plugin.
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterable, Sequence
 from importlib.metadata import entry_points
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
 
 from zarr_metadata.definition import Definition, ScopeConflictError
 from zarr_metadata.v2.definition import ZarrV2Context
@@ -30,10 +30,19 @@ class PluginError(Exception):
     """A plugin that cannot be used, with what the user needs to know to fix it."""
 
 
-def with_plugins(v3: ZarrV3Context, v2: ZarrV2Context, named: Sequence[str]) -> tuple[ZarrV3Context, ZarrV2Context]:
+class PluggedScopes(NamedTuple):
+    """The scopes a check reads in once its plugins are loaded, and the convention definitions the plugins add."""
+
+    v3: ZarrV3Context
+    v2: ZarrV2Context
+    conventions: tuple[ConventionDefinition[Any], ...] = ()
+
+
+def with_plugins(v3: ZarrV3Context, v2: ZarrV2Context, named: Sequence[str]) -> PluggedScopes:
     """The scopes `v3` and `v2` joined with every installed plugin, then with each of `named` (`module:attribute`), in that order."""
     plugins: list[tuple[str, Any]] = [(f"{point.name} ({point.value})", point.load) for point in entry_points(group=ENTRY_POINT_GROUP)]
     plugins.extend((reference, _importer(reference)) for reference in named)
+    conventions: list[ConventionDefinition[Any]] = []
     for label, load in plugins:
         try:
             found = load()
@@ -45,7 +54,8 @@ def with_plugins(v3: ZarrV3Context, v2: ZarrV2Context, named: Sequence[str]) -> 
             raise PluginError(f"the definitions plugin {label} conflicts with the scope: {error}") from None
         except TypeError as error:
             raise PluginError(f"the definitions plugin {label} {error}") from None
-    return v3, v2
+        conventions.extend(convention_definitions(found))
+    return PluggedScopes(v3, v2, tuple(dict.fromkeys(conventions)))
 
 
 def _importer(reference: str) -> Any:

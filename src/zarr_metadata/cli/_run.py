@@ -12,6 +12,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
 from zarr_metadata.cli._check import Options
+from zarr_metadata.cli._conventions import StoreJudge, StoreNodes
 from zarr_metadata.cli._findings import Checked, Finding, Rewrite, io_error
 from zarr_metadata.cli._hierarchy import STORE_SUFFIX, Tree
 from zarr_metadata.cli._open import Opened, open_target
@@ -50,6 +51,8 @@ class Outcome:
     unopened: int = 0
     not_checked: int = 0
     not_listed: int = 0
+    nodes: StoreNodes | None = None
+    """What conventions ask of the nodes of the part of a store a run checked, judged once every part is in; None when not asked."""
 
 
 def run(
@@ -166,9 +169,12 @@ class _Run:
         read = listed = 0
         rewrites: list[Rewrite] = []
         self._left, self._unlisted = None, {}
+        judge = self._judge(opened)
         for group, found in self._checked(source, opened, fresh):
             listed += sum(len(target.keys) for target in group)
             for target, checked in zip(group, found, strict=True):
+                if judge is not None:
+                    judge.take(target, checked)
                 if self.part and not target.directory:
                     # The root of a part of a store is checked for the tree alone: another part reports it.
                     self._unlisted.pop("", None)
@@ -185,8 +191,22 @@ class _Run:
             self._abandon(name, stopped, fresh)
         elif not met.count and self.part is None:
             self.emit(Finding(name, 1, 1, (), "no_metadata", f"no Zarr metadata found in {name}", "error"))
+        elif judge is not None and self.part is None:
+            # A store that stopped answering is not judged: its nodes were not all read.
+            for finding in judge.findings():
+                self.emit(finding)
+        elif judge is not None:
+            self.outcome.nodes = judge.part_nodes()
         if rewrites and self.options.repair:
             self._rewrite(source, rewrites)
+
+    def _judge(self, opened: Opened) -> StoreJudge | None:
+        """The judge of the conventions of the store `opened`; None when none are checked."""
+        if self.options.conventions is None:
+            return None
+        text_of = functools.partial(_text_of, opened.store)
+        # A file named alone is judged by its own document: the nodes around it are not read.
+        return StoreJudge(self.options.conventions, self.options.strict, text_of, across_nodes=opened.named is None, part=self.part is not None)
 
     def _abandon(self, name: str, why: str, rest: Iterator[Target]) -> None:
         """Say, once, that the store `name` stopped answering, and how many of its documents were left unchecked."""
@@ -338,6 +358,14 @@ def _part_of(
     for directory, names in directories:
         if not directory or (part and (directory == part or directory.startswith(below))):
             yield directory, names
+
+
+def _text_of(store: Store, key: str) -> tuple[str, str] | None:
+    """The text of the file under `key`, read again to locate a convention's finding, with its path as shown; None when it cannot be read."""
+    try:
+        return store.path(key), store.read(key).decode("utf-8", "replace")
+    except StoreError:
+        return None
 
 
 def _keys_of(targets: Sequence[Target] | None) -> list[str]:

@@ -53,6 +53,7 @@ RULES: dict[str, str] = {
     "ignored_member": "A member a v2 document does not define, which readers ignore.",
     "not_written": "A repaired document --write did not write, and why.",
     "v2_beside_v3": "A directory holds a Zarr v2 node and a v3 node: zarr-python reads the v3 one, v2 readers the v2 one.",
+    "convention": "Attributes break a convention the store follows: xarray, OME-NGFF, or a Zarr convention (a SHOULD: a warning).",
     "v3_exists": "zarr-metadata convert found Zarr v3 metadata already there, and converted nothing (--overwrite).",
 }
 """The short description of the rule of each kind of finding; a kind not here is described by its name.

@@ -42,6 +42,7 @@ class Settings:
     max_document_size: int | None = None
     follow_external_links: bool = False
     stdin_filename: str | None = None
+    conventions: str = "auto"
 
 
 FIELDS = frozenset(field.name for field in dataclasses.fields(Settings))

@@ -21,6 +21,7 @@ import json
 from collections.abc import Sequence
 
 from zarr_metadata.cli._check import Options
+from zarr_metadata.cli._conventions import StoreNodes, convention_findings, in_order
 from zarr_metadata.cli._findings import Finding
 from zarr_metadata.cli._library import StoreCheck, check_store, unchecked
 from zarr_metadata.cli._open import Opened, UsageError, open_target
@@ -28,7 +29,7 @@ from zarr_metadata.cli._options import CheckOptions, checking_options
 from zarr_metadata.cli._plugins import PluginError
 from zarr_metadata.cli._run import PART_ROOT
 from zarr_metadata.cli._store import DirectoryStore, StoreError
-from zarr_metadata.cli._summary import Summary
+from zarr_metadata.cli._summary import Summary, Tally
 from zarr_metadata.cli._walk import METADATA_FILES, ZARR_JSON, ZMETADATA
 
 SPLIT_FROM = 2048
@@ -118,9 +119,19 @@ def _consolidated(opened: Opened, root: set[str]) -> bool:
     return not isinstance(value, dict) or value.get("consolidated_metadata") is not None  # pyright: ignore[reportUnknownMemberType]
 
 
-def check_part(target: str, part: str, options: CheckOptions) -> StoreCheck:
+@dataclasses.dataclass(frozen=True)
+class PartCheck:
+    """The check of one part of a split store, and what conventions ask of its nodes (None when not asked, or when the part failed)."""
+
+    check: StoreCheck
+    nodes: StoreNodes | None = None
+
+
+def check_part(target: str, part: str, options: CheckOptions) -> PartCheck:
     """The check of one part of a split store: its root alone, or its root and one top-level directory; never raises."""
-    return check_store(target, options, _checking(options), part=part)
+    nodes: list[StoreNodes] = []
+    check = check_store(target, options, _checking(options), part=part, nodes=nodes)
+    return PartCheck(check, nodes[0] if nodes else None)
 
 
 @functools.lru_cache(maxsize=4)
@@ -129,11 +140,26 @@ def _checking(options: CheckOptions) -> Options:
     return checking_options(options)
 
 
-def joined(target: str, parts: Sequence[StoreCheck]) -> StoreCheck:
-    """The check of a whole store from those of its parts, in order."""
+def joined(target: str, parts: Sequence[PartCheck], options: CheckOptions) -> StoreCheck:
+    """The check of a whole store from those of its parts, in order, then the findings of the conventions its nodes follow.
+
+    The conventions are judged once every part is in, as one process judges
+    them once every node is read; not at all when a part failed.
+    """
     found: list[Finding] = []
     summary = Summary()
+    nodes = StoreNodes()
     for part in parts:
-        found.extend(part.findings)
-        summary += part.summary
+        found.extend(part.check.findings)
+        summary += part.check.summary
+        if part.nodes is not None:
+            nodes.merged(part.nodes)
+    conventions = _checking(options).conventions
+    if conventions is not None and all(part.nodes is not None for part in parts):
+        chosen, tally = options.selection, Tally()
+        for finding in in_order(convention_findings(nodes, conventions, options.strict, lambda key: None)):
+            if chosen.reports(finding.kind):
+                tally.count(finding)
+                found.append(finding)
+        summary += tally.summary()
     return StoreCheck(target, tuple(found), summary)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from types import MappingProxyType
 from typing import Any, Literal, cast
 
@@ -93,12 +93,24 @@ def check_conventions(
         msg = f"conventions is a ConventionScope, got {type(conventions).__name__}"
         raise TypeError(msg)
     nodes = {path: NodeView(path, metadata) for path, metadata in hierarchy.items()}
+    return judged(nodes, conventions, across_nodes=across_nodes, unread=unread)
+
+
+def judged(
+    nodes: Mapping[str, NodeView],
+    conventions: ConventionScope,
+    *,
+    across_nodes: bool = True,
+    unread: Collection[str] = (),
+    seen: Callable[[str], bool] | None = None,
+) -> ConventionsReport:
+    """The report of `check_conventions` over views of the nodes; `seen` says whether a node at a path would be among them (None: every node is)."""
     issues: list[tuple[ConventionDefinition[Any], ConventionIssue]] = []
     followers: dict[str, dict[str, Any]] = {}
     followed: dict[str, list[str]] = {}
     for node in nodes.values():
         _judge_node(node, conventions, issues, followers, followed)
-    store = Hierarchy(nodes, conventions, followed, unread)
+    store = Hierarchy(nodes, conventions, followed, unread, seen)
     for name, found in followers.items() if across_nodes else ():
         definition = conventions.definitions[name]
         rules = definition.hierarchy_rules

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, TypeAlias, cast
 
 from zarr_metadata.model import (
@@ -25,71 +25,80 @@ _NODES: Final = (ZarrV3ArrayMetadata, ZarrV3GroupMetadata, ZarrV2ArrayMetadata, 
 
 
 class NodeView:
-    """One node of a store: its path, its document, and what conventions ask of it."""
+    """One node of a store: its path, and what conventions ask of its document.
 
-    __slots__ = ("attributes", "is_array", "metadata", "path")
+    Made from a node model (`metadata`), or, by a checker that keeps no
+    models, from what a convention asks of one (`NodeView.of`), in which case
+    `metadata` is None.
+    """
+
+    __slots__ = ("attributes", "data_type_name", "dimension_names", "is_array", "metadata", "path", "shape", "zarr_format")
 
     def __init__(self, path: str, metadata: NodeMetadata) -> None:
         if not isinstance(cast(object, metadata), _NODES):
             msg = f"expected a node model (ZarrV3ArrayMetadata, ZarrV3GroupMetadata, ZarrV2ArrayMetadata or ZarrV2GroupMetadata) at {path!r}, got {type(metadata).__name__}"
             raise TypeError(msg)
         self.path: str = path
-        self.metadata: NodeMetadata = metadata
-        self.attributes: Mapping[str, Any] = cast(
-            "Mapping[str, Any]", cast(object, metadata.attributes)
-        )
+        self.metadata: NodeMetadata | None = metadata
+        self.attributes: Mapping[str, Any] = cast("Mapping[str, Any]", cast(object, metadata.attributes))
         self.is_array: bool = isinstance(metadata, _ARRAYS)
+        """Whether the node is an array."""
+        self.zarr_format: int = 3 if isinstance(metadata, ZarrV3ArrayMetadata | ZarrV3GroupMetadata) else 2
+        """The node's Zarr format: 2 or 3."""
+        self.shape: tuple[int, ...] | None = metadata.shape if isinstance(metadata, ZarrV3ArrayMetadata | ZarrV2ArrayMetadata) else None
+        """The array's length along each dimension; None for a group."""
+        self.dimension_names: tuple[str | None, ...] | None = metadata.dimension_names if isinstance(metadata, ZarrV3ArrayMetadata) else None
+        """A v3 array's `dimension_names`; None for a group, a v2 array, or a v3 array that names none."""
+        self.data_type_name: str | None = _data_type_name(metadata)
+        """The name of the array's data type (v3 `uint8`; v2 the type string, `<u2`); None for a group or a data type without one."""
+
+    @classmethod
+    def of(
+        cls,
+        path: str,
+        *,
+        zarr_format: int,
+        is_array: bool,
+        attributes: Mapping[str, Any],
+        shape: tuple[int, ...] | None = None,
+        dimension_names: tuple[str | None, ...] | None = None,
+        data_type_name: str | None = None,
+    ) -> NodeView:
+        """The view of a node from what conventions ask of it, with no model behind it."""
+        view = cls.__new__(cls)
+        view.path, view.metadata, view.attributes = path, None, attributes
+        view.zarr_format, view.is_array, view.shape = zarr_format, is_array, shape
+        view.dimension_names, view.data_type_name = dimension_names, data_type_name
+        return view
 
     def __repr__(self) -> str:
-        return f"NodeView({self.path!r}, {type(self.metadata).__name__})"
+        kind = "array" if self.is_array else "group"
+        return f"NodeView({self.path!r}, v{self.zarr_format} {kind})"
 
     @property
     def is_group(self) -> bool:
         """Whether the node is a group."""
         return not self.is_array
 
-    @property
-    def zarr_format(self) -> int:
-        """The node's Zarr format: 2 or 3."""
-        return 3 if isinstance(self.metadata, ZarrV3ArrayMetadata | ZarrV3GroupMetadata) else 2
 
-    @property
-    def shape(self) -> tuple[int, ...] | None:
-        """The array's length along each dimension; None for a group."""
-        metadata = self.metadata
-        if isinstance(metadata, ZarrV3ArrayMetadata | ZarrV2ArrayMetadata):
-            return metadata.shape
+def _data_type_name(metadata: NodeMetadata) -> str | None:
+    if isinstance(metadata, ZarrV3ArrayMetadata):
+        written: object = cast(Any, metadata).data_type
+    elif isinstance(metadata, ZarrV2ArrayMetadata):
+        written = cast(Any, metadata).dtype
+    else:
         return None
-
-    @property
-    def dimension_names(self) -> tuple[str | None, ...] | None:
-        """A v3 array's `dimension_names`; None for a group, a v2 array, or a v3 array that names none."""
-        metadata = self.metadata
-        if isinstance(metadata, ZarrV3ArrayMetadata):
-            return metadata.dimension_names
-        return None
-
-    @property
-    def data_type_name(self) -> str | None:
-        """The name of the array's data type (v3 `uint8`; v2 the type string, `<u2`); None for a group or a data type without one."""
-        metadata = self.metadata
-        if isinstance(metadata, ZarrV3ArrayMetadata):
-            written: object = cast(Any, metadata).data_type
-        elif isinstance(metadata, ZarrV2ArrayMetadata):
-            written = cast(Any, metadata).dtype
-        else:
-            return None
-        # A model gives the field as read (with its `name`); its JSON is a name or an object with one.
-        name = written if isinstance(written, str) else getattr(written, "name", None)
-        if name is None and isinstance(written, Mapping):
-            name = cast("Mapping[str, object]", written).get("name")
-        return name if isinstance(name, str) else None
+    # A model gives the field as read (with its `name`); its JSON is a name or an object with one.
+    name = written if isinstance(written, str) else getattr(written, "name", None)
+    if name is None and isinstance(written, Mapping):
+        name = cast("Mapping[str, object]", written).get("name")
+    return name if isinstance(name, str) else None
 
 
 class Hierarchy:
     """The nodes of one store by path ("" the root, "a/b"), and the convention scope judging them."""
 
-    __slots__ = ("_children", "_followed", "_unread", "conventions", "nodes")
+    __slots__ = ("_children", "_followed", "_seen", "_unread", "conventions", "nodes")
 
     def __init__(
         self,
@@ -97,11 +106,14 @@ class Hierarchy:
         conventions: ConventionScope,
         followed: Mapping[str, Sequence[str]] | None = None,
         unread: Collection[str] = frozenset(),
+        seen: Callable[[str], bool] | None = None,
     ) -> None:
         self.nodes: Mapping[str, NodeView] = nodes
         self.conventions: ConventionScope = conventions
         self._followed: Mapping[str, Sequence[str]] = followed or {}
         self._unread: frozenset[str] = frozenset(unread)
+        self._seen: Callable[[str], bool] | None = seen
+        """Whether a node at a path would be among `nodes` if the store held one; None when every node is."""
         self._children: dict[str, list[NodeView]] | None = None
 
     def __iter__(self) -> Iterator[NodeView]:
@@ -114,8 +126,12 @@ class Hierarchy:
         return self.nodes.get(path)
 
     def unread(self, path: str | None) -> bool:
-        """Whether the store holds a node at `path` whose document was not read (it has problems, or was left out): a rule says nothing of it."""
-        return path is not None and path in self._unread
+        """Whether the store holds a node at `path` whose document was not read (it has problems, or was left out), or may hold one (in a part of the store whose nodes were not all handed in): a rule says nothing of it."""
+        if path is None:
+            return False
+        if path in self._unread:
+            return True
+        return self._seen is not None and path not in self.nodes and not self._seen(path)
 
     def followed(self, path: str) -> tuple[str, ...]:
         """The names of the definitions the node at `path` follows (detected, whether or not its attributes fit)."""

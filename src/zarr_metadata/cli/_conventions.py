@@ -1,0 +1,308 @@
+"""The conventions a store follows, judged once every node of it is read: what the checker keeps of each node, and the findings, at their line and column.
+
+A node is judged where it is read (perhaps in a worker process), which
+keeps only what conventions ask of it (`NodeFacts`), and its files' text
+when its attributes hold a convention's marker. The run gathers the facts
+of a store (`StoreNodes`): those of each node a convention marks and of
+every node below one, the only nodes a convention's rules look at. A path
+outside them is neither found nor missing, so nothing is said of it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, cast
+
+from zarr_metadata._json import Loc
+from zarr_metadata.cli._findings import Checked, Finding
+from zarr_metadata.cli._locate import locate
+from zarr_metadata.cli._walk import ZARR_JSON, ZARRAY, ZATTRS, ZGROUP, Target, join
+from zarr_metadata.model import ZarrV2ArrayMetadata, ZarrV3ArrayMetadata, ZarrV3GroupMetadata
+
+if TYPE_CHECKING:
+    from zarr_metadata.conventions import ConventionScope
+    from zarr_metadata.conventions._hierarchy import NodeMetadata, NodeView
+
+TextOf = Callable[[str], "tuple[str, str] | None"]
+"""The text of the file under a key of the store being judged, with its path as shown; None when it cannot be read."""
+
+KIND = "convention"
+"""The kind of every finding of a convention."""
+
+AUTO = "auto"
+NONE = "none"
+
+
+@dataclasses.dataclass(frozen=True)
+class ConventionChoice:
+    """The conventions a check judges by: every one in scope (`names` empty), or those `names` names, with the definitions plugins add.
+
+    The scope is made when first asked for: a store whose nodes hold no
+    attributes never imports the conventions.
+    """
+
+    names: tuple[str, ...] = ()
+    added: tuple[Any, ...] = ()
+    """Convention definitions from plugins."""
+
+    @property
+    def scope(self) -> ConventionScope:
+        """The convention scope this choice names; raises `ValueError` for a name it does not hold."""
+        return _scope(self)
+
+
+@functools.lru_cache(maxsize=8)
+def _scope(choice: ConventionChoice) -> ConventionScope:
+    # Imported here: the conventions take a while to import, and most documents never need them.
+    from zarr_metadata.conventions import DEFAULT_CONVENTIONS, ConventionScope
+
+    scope = DEFAULT_CONVENTIONS.union(ConventionScope(choice.added)) if choice.added else DEFAULT_CONVENTIONS
+    return scope.select(*choice.names) if choice.names else scope
+
+
+class UnknownConvention(ValueError):
+    """A `--conventions` setting that names no convention in scope, or is not a list of names."""
+
+
+def conventions_named(setting: str) -> tuple[str, ...] | None:
+    """The names `--conventions` gives (`()` for `auto`, every convention in scope); None for `none`. Raises `UnknownConvention` for an empty name."""
+    if setting == NONE:
+        return None
+    if setting == AUTO:
+        return ()
+    names = tuple(name.strip() for name in setting.split(","))
+    if not all(names):
+        raise UnknownConvention(f"--conventions takes auto, none, or names separated by commas, got {setting!r}")
+    return names
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class NodeFacts:
+    """What the conventions ask of one node read without problems, small enough to send from a worker process.
+
+    `attributes` is None for a node no convention marks. A v3 array that only
+    its `dimension_names` marks keeps only the attributes its conventions
+    declare, so a store of many such arrays keeps little.
+    """
+
+    zarr_format: int
+    is_array: bool
+    shape: tuple[int, ...] | None
+    dimension_names: tuple[str | None, ...] | None
+    data_type_name: str | None
+    attributes: Mapping[str, Any] | None = None
+    named_only: bool = False
+    """Whether only the array's `dimension_names` marks it (no attribute key does)."""
+
+    def view(self, path: str) -> NodeView:
+        from zarr_metadata.conventions._hierarchy import NodeView
+
+        return NodeView.of(
+            path,
+            zarr_format=self.zarr_format,
+            is_array=self.is_array,
+            attributes=self.attributes or {},
+            shape=self.shape,
+            dimension_names=self.dimension_names,
+            data_type_name=self.data_type_name,
+        )
+
+
+def facts_of(metadata: NodeMetadata, choice: ConventionChoice) -> NodeFacts:
+    """The facts of the node `metadata` models; with its attributes when a convention may follow it."""
+    attributes = cast("Mapping[str, Any]", metadata.attributes)
+    if not attributes and not (isinstance(metadata, ZarrV3ArrayMetadata) and metadata.dimension_names is not None):
+        # Nothing a convention marks: the conventions need not even be imported.
+        v3 = isinstance(metadata, ZarrV3ArrayMetadata | ZarrV3GroupMetadata)
+        shape = metadata.shape if isinstance(metadata, ZarrV3ArrayMetadata | ZarrV2ArrayMetadata) else None
+        return NodeFacts(3 if v3 else 2, shape is not None, shape, None, None)
+    from zarr_metadata.conventions._hierarchy import NodeView
+
+    view = NodeView("", metadata)
+    scope = choice.scope
+    kept: Mapping[str, Any] | None = None
+    named_only = False
+    if scope.candidates(attributes, False):
+        kept = attributes
+    elif view.dimension_names is not None:
+        marked = scope.candidates({}, True)
+        if marked:
+            declared = frozenset[str]().union(*(definition.declared for definition in marked))
+            kept, named_only = {key: value for key, value in attributes.items() if key in declared}, True
+    return NodeFacts(view.zarr_format, view.is_array, view.shape, view.dimension_names, view.data_type_name, kept, named_only)
+
+
+class StoreNodes:
+    """The facts of the nodes of one store a convention may look at, gathered in the order they are read, parents first.
+
+    A node an attribute key marks is kept to the end, with every node below
+    it. A v3 array only its `dimension_names` marks (most arrays zarr-python
+    and xarray write) is related by conventions to the arrays beside it
+    alone: with `streaming`, such arrays are kept in a region of their group
+    that `add` hands back, to be judged, as soon as the walk leaves the group,
+    so a store of many of them keeps one group's at a time.
+    """
+
+    def __init__(self, *, across_nodes: bool = True, streaming: bool = False) -> None:
+        self.across_nodes = across_nodes
+        """Whether the store's nodes are judged together; false for a file named alone, judged by its own document."""
+        self.streaming = streaming
+        self.facts: dict[str, NodeFacts] = {}
+        self._marked: set[str] = set()
+        """The nodes a convention marks: they, and every node below them, are kept."""
+        self.unread: set[str] = set()
+        """The nodes the store holds whose documents were not read: they had problems, or were left out."""
+        self.unlisted: set[str] = set()
+        """The directories that could not be listed."""
+        self.texts: dict[str, tuple[str, str]] = {}
+        """The text of each file of a marked node by key, with its path as shown: kept by a part of a split store, which is judged elsewhere."""
+        self._regions: dict[str, StoreNodes] = {}
+        """The arrays marked by their dimension names alone, by the group that holds them, until the walk leaves it."""
+
+    def add(self, directory: str, facts: NodeFacts | None) -> list[StoreNodes]:
+        """Keep the facts of the node at `directory` (None for a node that was not read); the regions the walk has left, to be judged now."""
+        left = self._left(directory) if self._regions else []
+        if facts is None:
+            self.unread.add(directory)
+        elif facts.attributes is None:
+            if self._below_marked(directory):
+                self.facts[directory] = facts
+        elif self.streaming and facts.named_only and not self._below_marked(directory):
+            group = directory.rpartition("/")[0]
+            region = self._regions.get(group)
+            if region is None:
+                region = self._regions[group] = StoreNodes(across_nodes=self.across_nodes)
+                region.unread, region.unlisted = self.unread, self.unlisted
+            region.facts[directory] = facts
+            region._marked.add(directory)
+        else:
+            self._marked.add(directory)
+            self.facts[directory] = facts
+        return left
+
+    def rest(self) -> list[StoreNodes]:
+        """Every region not yet handed back, then these nodes, to be judged once the store's last node is read."""
+        regions = [*self._regions.values(), self]
+        self._regions = {}
+        return regions
+
+    def _left(self, directory: str) -> list[StoreNodes]:
+        left = [group for group in self._regions if group and directory != group and not directory.startswith(f"{group}/")]
+        return [self._regions.pop(group) for group in left]
+
+    def merged(self, other: StoreNodes) -> None:
+        """Take in what another part of the same store gathered."""
+        self.facts.update(other.facts)
+        self._marked |= other._marked
+        self.unread |= other.unread
+        self.unlisted |= other.unlisted
+        self.texts.update(other.texts)
+
+    def keep_texts(self, text_of: TextOf) -> None:
+        """Keep the text of every file of each marked node, read with `text_of`, for a judge that cannot read the store."""
+        for path in self._marked:
+            for name in _files_of(self.facts[path]):
+                found = text_of(join(path, name))
+                if found is not None:
+                    self.texts[join(path, name)] = found
+
+    def seen(self, path: str) -> bool:
+        """Whether the node at `path`, if the store holds one, is among the facts kept: a path below a marked node, and not below an unlisted directory."""
+        step = path
+        while step not in self.unlisted:
+            if not step:
+                return path in self._marked or self._below_marked(path)
+            step = step.rpartition("/")[0]
+        return False
+
+    def _below_marked(self, path: str) -> bool:
+        marked = self._marked
+        if not marked:
+            return False
+        while path:
+            path = path.rpartition("/")[0]
+            if path in marked:
+                return True
+        return False
+
+
+def gathered(nodes: StoreNodes, target: Target, checked: Checked) -> list[StoreNodes]:
+    """Keep in `nodes` what conventions ask of the node `target` is, as checking it found; the regions the walk has left, to be judged now."""
+    if target.kind == "unlisted":
+        nodes.unlisted.add(target.directory)
+    elif target.kind == "excluded":
+        nodes.unread.add(target.directory)
+    elif target.kind in ("v3", "v2") and (checked.facts is not None or checked.node_type is not None):
+        return nodes.add(target.directory, checked.facts)
+    return []
+
+
+class StoreJudge:
+    """The conventions of one store as it is checked: the facts of its nodes gathered as they are read, a region judged as the walk leaves it, the rest at the end.
+
+    `part` for a part of a split store, which keeps its nodes (with the text
+    of the files of those a convention marks) to be judged with the others.
+    """
+
+    def __init__(self, choice: ConventionChoice, strict: bool, text_of: TextOf, *, across_nodes: bool, part: bool) -> None:
+        self._choice, self._strict, self._text_of = choice, strict, text_of
+        self._nodes = StoreNodes(across_nodes=across_nodes, streaming=not part)
+        self._found: list[tuple[str, Finding]] = []
+
+    def take(self, target: Target, checked: Checked) -> None:
+        """Gather what conventions ask of the node `target` is, and judge each region the walk has left."""
+        for region in gathered(self._nodes, target, checked):
+            self._found.extend(convention_findings(region, self._choice, self._strict, self._text_of))
+
+    def findings(self) -> list[Finding]:
+        """Every finding of the store's conventions, in order, once its last node is taken."""
+        for region in self._nodes.rest():
+            self._found.extend(convention_findings(region, self._choice, self._strict, self._text_of))
+        return in_order(self._found)
+
+    def part_nodes(self) -> StoreNodes:
+        """The nodes of a part, with the texts a judge elsewhere needs, once its last node is taken."""
+        self._nodes.keep_texts(self._text_of)
+        return self._nodes
+
+
+def in_order(found: Iterable[tuple[str, Finding]]) -> list[Finding]:
+    """The findings of a store's conventions (each with the path of its node) in one order, however the store was read: by node in tree order, then place."""
+    ordered = sorted(found, key=lambda item: (item[0].split("/") if item[0] else [], item[1].path, item[1].line, item[1].column))
+    return [finding for _, finding in ordered]
+
+
+def convention_findings(nodes: StoreNodes, choice: ConventionChoice, strict: bool, text_of: TextOf) -> Iterator[tuple[str, Finding]]:
+    """The findings of every convention the nodes follow, each with the path of its node, at its line and column of the file `text_of` gives."""
+    if not nodes.facts:
+        return
+    from zarr_metadata.conventions._check import judged
+
+    views = {path: facts.view(path) for path, facts in nodes.facts.items()}
+    report = judged(views, choice.scope, across_nodes=nodes.across_nodes, unread=nodes.unread, seen=nodes.seen)
+    texts: dict[str, tuple[str, str] | None] = {}
+    for found in report.findings:
+        name, loc = _file_holding(nodes.facts[found.path], found.problem.loc)
+        key = join(found.path, name)
+        if key not in texts:
+            texts[key] = nodes.texts.get(key) or text_of(key)
+        shown, text = texts[key] or (key, "")
+        line, column = locate(text).where(loc) if text else (1, 1)
+        yield found.path, Finding(shown, line, column, loc, KIND, found.problem.message, "error" if strict else found.severity)
+
+
+def _files_of(facts: NodeFacts) -> tuple[str, ...]:
+    if facts.zarr_format == 3:
+        return (ZARR_JSON,)
+    return (ZARRAY if facts.is_array else ZGROUP, ZATTRS)
+
+
+def _file_holding(facts: NodeFacts, loc: Loc) -> tuple[str, Loc]:
+    """The name of the file of a node that holds what `loc` points at in its document, and where in that file."""
+    if facts.zarr_format == 3:
+        return ZARR_JSON, loc
+    if loc[:1] == ("attributes",):
+        return ZATTRS, loc[1:]
+    return (ZARRAY if facts.is_array else ZGROUP), loc
