@@ -53,23 +53,28 @@ ENVIRONMENT = {
 }
 
 
-def run_time(command: list[str]) -> float:
-    """The wall time of one run of `command`, in seconds."""
+def run_time(command: list[str], where: Path) -> float:
+    """The wall time of one run of `command` in the directory `where`, in seconds."""
     start = time.perf_counter()
     subprocess.run(
-        command, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENVIRONMENT
+        command,
+        check=False,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=ENVIRONMENT,
+        cwd=where,
     )
     return time.perf_counter() - start
 
 
-def medians(commands: list[list[str]], rounds: int) -> list[float]:
+def medians(commands: list[list[str]], rounds: int, where: Path) -> list[float]:
     """The median wall time of each command, over `rounds` rounds that run each once in turn, after one run that compiles bytecode."""
     for command in commands:
-        run_time(command)
+        run_time(command, where)
     times: list[list[float]] = [[] for _ in commands]
     for _ in range(rounds):
         for index, command in enumerate(commands):
-            times[index].append(run_time(command))
+            times[index].append(run_time(command, where))
     return [statistics.median(each) for each in times]
 
 
@@ -88,13 +93,15 @@ def main() -> None:
         (store / "zarr.json").write_text(json.dumps(ARRAY), encoding="utf-8")
         check = [arguments.python, "-m", "zarr_metadata", "check", str(store)]
         verdict = subprocess.run(
-            check, check=False, capture_output=True, text=True, env=ENVIRONMENT
+            check, check=False, capture_output=True, text=True, env=ENVIRONMENT, cwd=temporary
         )
         if verdict.returncode != 0:
             raise SystemExit(
                 f"the check failed ({verdict.returncode}): {verdict.stdout}{verdict.stderr}"
             )
-        command, empty = medians([check, [arguments.python, "-c", "pass"]], arguments.rounds)
+        # Run where no config file is found, as in a directory that holds only a store.
+        where = Path(temporary)
+        command, empty = medians([check, [arguments.python, "-c", "pass"]], arguments.rounds, where)
     print(f"{arguments.python}, {arguments.rounds} rounds, medians")
     print(f"  python -c pass:       {empty * 1000:6.1f} ms")
     print(
