@@ -21,11 +21,17 @@ class ZipStore:
         """The most bytes a member read from the archive may hold, whatever its header says."""
         try:
             self._archive = zipfile.ZipFile(path)
-        except Exception as error:  # a broken archive raises whatever the part of it that breaks raises
+        except (
+            Exception
+        ) as error:  # a broken archive raises whatever the part of it that breaks raises
             raise StoreError(f"cannot read {path} as a zip file: {_zip_reason(error)}") from None
         # A name written twice in one archive keeps the last member, as zipfile reads it.
         # A name cut short by a NUL byte may be empty, which is no key.
-        self._members = {info.filename: info for info in self._archive.infolist() if info.filename and not info.is_dir()}
+        self._members = {
+            info.filename: info
+            for info in self._archive.infolist()
+            if info.filename and not info.is_dir()
+        }
         self._written: dict[str, bytes] = {}
         self._removed: set[str] = set()
 
@@ -79,8 +85,16 @@ class ZipStore:
         # archive beside it, which then replaces the old one, so a failure leaves it whole.
         try:
             replace_file(self.name, self._copy)
-        except (OSError, zipfile.BadZipFile, zipfile.LargeZipFile, RuntimeError, NotImplementedError) as error:
-            raise StoreError(f"cannot write {self.name}: {getattr(error, 'strerror', None) or error}") from None
+        except (
+            OSError,
+            zipfile.BadZipFile,
+            zipfile.LargeZipFile,
+            RuntimeError,
+            NotImplementedError,
+        ) as error:
+            raise StoreError(
+                f"cannot write {self.name}: {getattr(error, 'strerror', None) or error}"
+            ) from None
 
     def _copy(self, file: BinaryIO) -> None:
         """Write the archive with what was put: every member kept, in order, duplicates and directories too."""
@@ -91,7 +105,10 @@ class ZipStore:
                 if member.filename in self._removed:
                     continue
                 # Of a name written twice, readers take the last member, so that is the one replaced.
-                replaced = member.filename in self._written and self._members.get(member.filename) is member
+                replaced = (
+                    member.filename in self._written
+                    and self._members.get(member.filename) is member
+                )
                 data = self._written[member.filename] if replaced else self._archive.read(member)
                 archive.writestr(member, data)
             for key, data in self._written.items():
@@ -101,4 +118,8 @@ class ZipStore:
 
 def _zip_reason(error: Exception) -> str:
     text = str(getattr(error, "strerror", None) or error)
-    return text if isinstance(error, OSError | zipfile.BadZipFile) else f"a broken archive ({text or type(error).__name__})"
+    return (
+        text
+        if isinstance(error, OSError | zipfile.BadZipFile)
+        else f"a broken archive ({text or type(error).__name__})"
+    )
