@@ -461,3 +461,35 @@ def test_the_readme_shows_what_the_examples_report() -> None:
     shown = readme.split("```text\n", 1)[1].split("```", 1)[0]
     result = run("check", "examples")
     assert shown == result.stdout
+
+
+# Modules a check of a one-document directory store must not import: each is for
+# a kind of run (a zip store, many documents, a remote store, a config file, a
+# plugin) or a subcommand this run is not.
+NOT_FOR_ONE_DOCUMENT = (
+    "zipfile",
+    "multiprocessing",
+    "concurrent.futures",
+    "importlib.metadata",
+    "tomllib",
+    "zarr_metadata.json_schema",
+    "zarr_metadata.convert",
+    "zarr_metadata.cli._sarif",
+    "zarr_metadata.cli._catalog_command",
+)
+
+
+def test_a_check_of_one_document_imports_only_what_it_uses(tmp_path: Path) -> None:
+    store = tmp_path / "store"
+    store.mkdir()
+    (store / "zarr.json").write_text('{"zarr_format": 3, "node_type": "group"}', encoding="utf-8")
+    # What the interpreter imported as it started (a site-packages .pth may import zipfile) is not the run's.
+    program = (
+        "import sys\n"
+        "started = set(sys.modules)\n"
+        "from zarr_metadata.cli._main import main\n"
+        f"status = main(['check', '--quiet', {str(store)!r}])\n"
+        f"print(status, [name for name in {NOT_FOR_ONE_DOCUMENT!r} if name in sys.modules and name not in started])\n"
+    )
+    result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, cwd=tmp_path, check=False)
+    assert result.stdout.strip() == "0 []", result.stdout + result.stderr

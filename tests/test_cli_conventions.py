@@ -11,12 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from tests._conventions import FIXTURES, hierarchy_of, store_documents, stores
+
 from zarr_metadata.checker import CheckOptions, Finding, check
+from zarr_metadata.cli._library import check_store
 from zarr_metadata.cli._main import main
 from zarr_metadata.cli._split import Split, check_or_split, check_part, joined
-from zarr_metadata.cli._library import check_store
 from zarr_metadata.conventions import check_conventions
 
 Documents = dict[str, dict[str, Any]]

@@ -13,7 +13,6 @@ import difflib
 import json
 import math
 import os
-import tomllib
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import cast
@@ -67,6 +66,8 @@ def _names_the_table(pyproject: Path) -> bool:
 
 
 def _table_names(text: bytes) -> set[str]:
+    import tomllib  # imported when a config file is found: see "What a run imports" in docs/cli.md
+
     try:
         document = tomllib.loads(text.decode("utf-8", errors="replace"))
     except tomllib.TOMLDecodeError:
@@ -85,6 +86,8 @@ def read_config(path: Path, shown: str) -> Config:
         raise ConfigError(f"{shown}: cannot read the config file: {error.strerror or error}") from None
     except UnicodeDecodeError:
         raise ConfigError(f"{shown}: invalid TOML: not UTF-8 text") from None
+    import tomllib  # imported when a config file is found: see "What a run imports" in docs/cli.md
+
     try:
         document: dict[str, object] = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -150,7 +153,7 @@ def _text(value: object) -> str:
 
 def _conventions(value: object) -> str:
     # "auto", "none", or the conventions by name: an array of them, or one string separated by commas.
-    setting = ",".join(_names(value)) if isinstance(value, list) else value
+    setting = ",".join(_names(cast(object, value))) if isinstance(value, list) else value
     if isinstance(setting, str) and setting:
         try:
             conventions_named(setting)

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from zarr_metadata.cli._check import Options
-from zarr_metadata.cli._convert import ConvertOptions, ConvertOutcome, convert_stores
 from zarr_metadata.cli._findings import Finding
+from zarr_metadata.cli._options import scopes_of
 from zarr_metadata.cli._progress import progress_line
 from zarr_metadata.cli._report import text_line
 from zarr_metadata.cli._settings import CONTEXTS
+
+if TYPE_CHECKING:
+    from zarr_metadata.cli._convert import ConvertOutcome
 
 EXIT_VALID, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 
@@ -87,8 +90,11 @@ def add_convert_command(commands: Any) -> None:
     )
 
 
-def run_convert(arguments: argparse.Namespace, scopes: Any, out: TextIO = sys.stdout) -> int:
-    """Convert what `arguments` name, in the scopes `scopes[context]` gives (v3, v2), and return the exit status."""
+def run_convert(arguments: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+    """Convert what `arguments` name, in the scopes of their context, and return the exit status."""
+    # Imported when the subcommand runs: see "What a run imports" in docs/cli.md.
+    from zarr_metadata.cli._convert import ConvertOptions, convert_stores
+
     if arguments.remove_v2 and (
         arguments.output is not None or arguments.dry_run or arguments.diff
     ):
@@ -97,7 +103,7 @@ def run_convert(arguments: argparse.Namespace, scopes: Any, out: TextIO = sys.st
             file=sys.stderr,
         )
         return EXIT_USAGE
-    v3, v2 = scopes[arguments.context]
+    v3, v2 = scopes_of(arguments.context)
     check = Options(v3, context_v2=v2, jobs=max(1, arguments.jobs), timeout=arguments.timeout)
     options = ConvertOptions(
         check,

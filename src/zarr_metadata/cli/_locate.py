@@ -18,6 +18,7 @@ column counts code points, a tab being one.
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from typing import TypeAlias
 
@@ -42,8 +43,13 @@ _NEXT_BRACKET = re.compile(rf"(?:[^\"\[\]{{}}]++|{_STRING})*+([\[\]{{}}])", re.D
 _NEWLINE = re.compile(r"\n")
 
 
+@functools.cache
 def _container_pattern(depth: int) -> re.Pattern[str]:
-    """A pattern matching a whole array or object nested at most `depth` levels deep."""
+    """A pattern matching a whole array or object nested at most `depth` levels deep.
+
+    Compiled when a location is first asked for, not at import: it takes
+    about 10 ms, and a run that finds no problem asks for none.
+    """
     content = rf"(?:[^\"\[\]{{}}]++|{_STRING})*+"
     for _ in range(depth - 1):
         content = rf"(?:[^\"\[\]{{}}]++|{_STRING}|[\[{{]{content}[\]}}])*+"
@@ -52,7 +58,7 @@ def _container_pattern(depth: int) -> re.Pattern[str]:
 
 # Zarr documents nest a few levels (consolidated metadata about eight); deeper
 # containers are skipped by counting brackets instead.
-_SHALLOW_CONTAINER = _container_pattern(16)
+_SHALLOW = 16
 
 _Members: TypeAlias = dict[str, tuple[int, int]]
 """An object's members: per key, the offsets where the key and the value start."""
@@ -185,7 +191,7 @@ class JSONLocations:
         end = self._ends.get(start)
         if end is not None:
             return end
-        match = _SHALLOW_CONTAINER.match(self._text, start)
+        match = _container_pattern(_SHALLOW).match(self._text, start)
         if match is not None:
             self._ends[start] = match.end()
             return match.end()

@@ -15,19 +15,16 @@ from typing import Any, NoReturn, TextIO, cast
 from zarr_metadata import __version__
 from zarr_metadata.cli._bounded_read import byte_size
 from zarr_metadata.cli._catalog import CatalogError
-from zarr_metadata.cli._catalog_command import check_catalog_command
 from zarr_metadata.cli._config import Config, ConfigError, find_config, read_config
 from zarr_metadata.cli._conventions import UnknownConvention
 from zarr_metadata.cli._convert_command import add_convert_command, run_convert
-from zarr_metadata.cli._github import workflow_command
 from zarr_metadata.cli._kinds import UnknownKind, known_kind
 from zarr_metadata.cli._library import check_run
 from zarr_metadata.cli._open import UsageError as TargetUsageError
-from zarr_metadata.cli._options import SCOPES, CheckOptions, checking_options
+from zarr_metadata.cli._options import CheckOptions, checking_options
 from zarr_metadata.cli._plugins import PluginError
 from zarr_metadata.cli._progress import progress_line
 from zarr_metadata.cli._report import JSONReport, LineReport, Report, text_line
-from zarr_metadata.cli._sarif import SarifReport
 from zarr_metadata.cli._schema import add_schema_command, print_schema
 from zarr_metadata.cli._settings import CONTEXTS, FIELDS, FORMATS, Settings
 from zarr_metadata.cli._statistics import Statistics
@@ -35,10 +32,6 @@ from zarr_metadata.cli._statistics import Statistics
 PROG = "zarr-metadata"
 
 EXIT_VALID, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
-
-_SCOPES = SCOPES
-"""Each scope the command reads in: its v3 scope and its v2 scope."""
-
 
 class UsageError(Exception):
     """Arguments or settings the command cannot run with."""
@@ -226,7 +219,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if arguments.command == "schema":
             return print_schema(arguments, sys.stdout)
         if arguments.command == "convert":
-            return run_convert(arguments, _SCOPES)
+            return run_convert(arguments)
         settings = _settings(arguments)
         _targets_given(arguments, settings)
         options = _options(settings)
@@ -239,6 +232,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return done.code if isinstance(done.code, int) else EXIT_USAGE
     try:
         if arguments.catalog is not None or arguments.dask is not None:
+            # What few runs use is imported when used: see "What a run imports" in docs/cli.md.
+            from zarr_metadata.cli._catalog_command import check_catalog_command
+
             status = check_catalog_command(arguments, options, settings, report_of(settings, sys.stdout))
         else:
             status = _check(arguments.paths, options, settings)
@@ -341,10 +337,16 @@ def _options(settings: Settings) -> CheckOptions:
 def report_of(settings: Settings, out: TextIO) -> Report:
     if settings.format == "json":
         return JSONReport(out, quiet=settings.quiet)
+    # A report's format is imported when used: see "What a run imports" in docs/cli.md.
     if settings.format == "sarif":
+        from zarr_metadata.cli._sarif import SarifReport
+
         return SarifReport(out)
-    line = workflow_command if settings.format == "github" else text_line
-    return LineReport(out, line, quiet=settings.quiet, repairs=settings.repair)
+    if settings.format == "github":
+        from zarr_metadata.cli._github import workflow_command
+
+        return LineReport(out, workflow_command, quiet=settings.quiet, repairs=settings.repair)
+    return LineReport(out, text_line, quiet=settings.quiet, repairs=settings.repair)
 
 
 def _check(names: Sequence[str], options: CheckOptions, settings: Settings) -> int:

@@ -7,12 +7,11 @@ import json
 import os
 import stat
 import sys
-import zipfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from zarr_metadata.cli._bounded_read import read_stream, too_large
 from zarr_metadata.cli._check import Options
-from zarr_metadata.cli._store import DirectoryStore, Store, StoreError, ZipStore
+from zarr_metadata.cli._store import DirectoryStore, Store, StoreError
 from zarr_metadata.cli._walk import ZARR_JSON, ZARRAY, ZGROUP, ZMETADATA
 
 STDIN = "-"
@@ -67,7 +66,10 @@ def open_target(name: str, options: Options) -> Opened | StoreError:
     if stat.S_ISDIR(mode):
         return _local(_directory(name, options))
     # Only a regular file is opened to see whether it is a zip file: a fifo would block.
-    if stat.S_ISREG(mode) and zipfile.is_zipfile(name):
+    if stat.S_ISREG(mode) and _is_zip_file(name):
+        # Imported for a zip target only: see "What a run imports" in docs/cli.md.
+        from zarr_metadata.cli._zip_store import ZipStore
+
         try:
             store = ZipStore(name, max_document_size=options.max_document_size)
         except StoreError as error:
@@ -148,3 +150,10 @@ class OneDocument:
 
     def path(self, key: str) -> str:
         return self.name
+
+
+def _is_zip_file(name: str) -> bool:
+    """Whether the regular file `name` is a zip file."""
+    import zipfile  # imported for a file target only: see "What a run imports" in docs/cli.md
+
+    return zipfile.is_zipfile(name)

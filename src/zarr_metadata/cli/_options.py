@@ -16,17 +16,21 @@ from zarr_metadata.cli._conventions import (
 from zarr_metadata.cli._kinds import Selection, known_kind
 from zarr_metadata.cli._plugins import PluggedScopes, with_plugins
 from zarr_metadata.cli._settings import CONTEXTS, Context
-from zarr_metadata.v2 import KNOWN_V2
-from zarr_metadata.v2.definition import CORE_V2
-from zarr_metadata.v3 import KNOWN
-from zarr_metadata.v3.definition import CORE, CORE_AND_EXTENSIONS
+from zarr_metadata.v2.definition import CORE_V2, ZarrV2Context
+from zarr_metadata.v3.definition import CORE, CORE_AND_EXTENSIONS, ZarrV3Context
 
-SCOPES = {
-    "core": (CORE, CORE_V2),
-    "extensions": (CORE_AND_EXTENSIONS, CORE_V2),
-    "known": (KNOWN, KNOWN_V2),
-}
-"""Each scope a check reads in: its v3 scope and its v2 scope."""
+
+def scopes_of(context: Context) -> tuple[ZarrV3Context, ZarrV2Context]:
+    """The scopes a check in `context` reads in: its v3 scope and its v2 scope."""
+    if context == "core":
+        return CORE, CORE_V2
+    if context == "extensions":
+        return CORE_AND_EXTENSIONS, CORE_V2
+    # The known scopes hold every definition the package has: imported for a run that reads in them.
+    from zarr_metadata.v2 import KNOWN_V2
+    from zarr_metadata.v3 import KNOWN
+
+    return KNOWN, KNOWN_V2
 
 
 @dataclasses.dataclass(frozen=True)
@@ -120,4 +124,4 @@ def checking_options(options: CheckOptions, *, diff: bool = False) -> Options:
 @functools.lru_cache(maxsize=8)
 def _scopes(context: Context, definitions: tuple[str, ...]) -> PluggedScopes:
     # Loaded once a process: a cluster's worker checks many tasks with the same options.
-    return with_plugins(*SCOPES[context], definitions)
+    return with_plugins(*scopes_of(context), definitions)

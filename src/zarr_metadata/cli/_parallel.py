@@ -11,16 +11,18 @@ from __future__ import annotations
 
 import collections
 import gc
-import multiprocessing
 import os
 from collections.abc import Iterator, Sequence
-from multiprocessing.pool import AsyncResult
+from typing import TYPE_CHECKING
 
 from zarr_metadata.cli._check import Options
 from zarr_metadata.cli._findings import Checked
 from zarr_metadata.cli._source import Source
 from zarr_metadata.cli._targets import check_target
 from zarr_metadata.cli._walk import Target
+
+if TYPE_CHECKING:
+    from multiprocessing.pool import AsyncResult
 
 Batch = Sequence[Target]
 
@@ -41,6 +43,10 @@ def cores() -> int:
 
 def can_fork() -> bool:
     """Whether workers can start as copies of this process (not where only spawning a fresh interpreter is possible)."""
+    # multiprocessing is imported for a store large enough to be checked in workers:
+    # see "What a run imports" in docs/cli.md.
+    import multiprocessing
+
     return "fork" in multiprocessing.get_all_start_methods()
 
 
@@ -62,6 +68,8 @@ def checked_in_workers(
     At most two batches per worker are out at once, so a store of any size is
     checked without holding more of it than that.
     """
+    import multiprocessing  # see can_fork
+
     context = multiprocessing.get_context("fork")
     # What the checker holds now is shared with the workers until written; the
     # cyclic collector would write to all of it, so it leaves it alone.

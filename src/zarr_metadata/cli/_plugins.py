@@ -12,8 +12,10 @@ already claims, is a usage error that names the plugin.
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 from collections.abc import Iterable, Sequence
-from importlib.metadata import entry_points
+from importlib.machinery import PathFinder
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
 
 from zarr_metadata.definition import Definition, ScopeConflictError
@@ -40,7 +42,11 @@ class PluggedScopes(NamedTuple):
 
 def with_plugins(v3: ZarrV3Context, v2: ZarrV2Context, named: Sequence[str]) -> PluggedScopes:
     """The scopes `v3` and `v2` joined with every installed plugin, then with each of `named` (`module:attribute`), in that order."""
-    plugins: list[tuple[str, Any]] = [(f"{point.name} ({point.value})", point.load) for point in entry_points(group=ENTRY_POINT_GROUP)]
+    plugins: list[tuple[str, Any]] = []
+    if _may_declare_entry_points():
+        from importlib.metadata import entry_points
+
+        plugins.extend((f"{point.name} ({point.value})", point.load) for point in entry_points(group=ENTRY_POINT_GROUP))
     plugins.extend((reference, _importer(reference)) for reference in named)
     conventions: list[ConventionDefinition[Any]] = []
     for label, load in plugins:
@@ -56,6 +62,41 @@ def with_plugins(v3: ZarrV3Context, v2: ZarrV2Context, named: Sequence[str]) -> 
             raise PluginError(f"the definitions plugin {label} {error}") from None
         conventions.extend(convention_definitions(found))
     return PluggedScopes(v3, v2, tuple(dict.fromkeys(conventions)))
+
+
+def _may_declare_entry_points() -> bool:
+    """Whether an installed distribution may declare an entry point in the group; True whenever that cannot be ruled out cheaply.
+
+    `importlib.metadata` takes longer to import than a small check takes to
+    run, and almost every run has no plugin: this looks for the group's name
+    in the `entry_points.txt` of each distribution on `sys.path`, as
+    `importlib.metadata` finds them, and leaves any other finder to it.
+    """
+    if any(finder is not PathFinder and hasattr(finder, "find_distributions") for finder in sys.meta_path):
+        return True
+    group = f"[{ENTRY_POINT_GROUP}]".encode()
+    for entry in sys.path:
+        directory = entry or os.curdir
+        if not os.path.isdir(directory):
+            if os.path.exists(directory):
+                return True  # an archive on the path: importlib.metadata reads it
+            continue
+        try:
+            names = os.listdir(directory)
+        except OSError:
+            continue
+        for name in names:
+            if name.endswith((".dist-info", ".egg-info")) and group in _entry_points_text(os.path.join(directory, name)):
+                return True
+    return False
+
+
+def _entry_points_text(distribution: str) -> bytes:
+    try:
+        with open(os.path.join(distribution, "entry_points.txt"), "rb") as file:
+            return file.read()
+    except OSError:
+        return b""
 
 
 def _importer(reference: str) -> Any:

@@ -9,7 +9,6 @@ import itertools
 import os
 import sys
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
 
 from zarr_metadata.cli._check import Options
 from zarr_metadata.cli._conventions import StoreJudge, StoreNodes
@@ -272,6 +271,9 @@ class _Run:
         A group holds enough targets to keep `--jobs` requests busy for a while,
         so the store is never waiting on the checker, nor the checker on it.
         """
+        # Imported for a store read ahead (a remote one): see "What a run imports" in docs/cli.md.
+        from concurrent.futures import ThreadPoolExecutor
+
         groups = _batches(targets, max(BATCH, 8 * self.options.jobs))
         with ThreadPoolExecutor(1, thread_name_prefix="zarr-metadata-fetch") as fetcher:
             group = next(groups, None)

@@ -19,6 +19,7 @@ from typing import TextIO
 from zarr_metadata import __version__
 from zarr_metadata.cli._escape import decodable
 from zarr_metadata.cli._findings import Finding, Severity
+from zarr_metadata.cli._kinds import RULES
 from zarr_metadata.cli._open import is_url
 from zarr_metadata.cli._report import pointer
 from zarr_metadata.cli._statistics import Statistics
@@ -30,36 +31,6 @@ TOOL = "zarr-metadata"
 DISTRIBUTION = "zarr-metadata"
 
 LEVELS: dict[Severity, str] = {"error": "error", "warning": "warning", "repair": "note"}
-
-RULES: dict[str, str] = {
-    "missing_key": "A member the document must have is missing.",
-    "invalid_type": "A value is of the wrong JSON type.",
-    "invalid_value": "A value of the right JSON type is not one the member allows.",
-    "unknown_key": "An object has a member it does not define.",
-    "invalid_json": "A metadata file is not UTF-8 JSON.",
-    "duplicate_key": "An object names a member twice.",
-    "unknown_name": "A name nothing in scope claims, so no reader limited to the scope can open the node.",
-    "unlisted": "Consolidated metadata leaves out a node of the store.",
-    "invalid_hierarchy": "A node cannot be reached from the root of its store, or is named as Zarr does not allow.",
-    "no_metadata": "A target holds no Zarr metadata.",
-    "io_error": "A store or a document could not be read.",
-    "incomplete": "A store could be neither listed nor read through consolidated metadata, so some of it was not checked.",
-    "zero_chunk_length": "Repaired: a chunk length of 0 along an empty dimension.",
-    "null_consolidated_metadata": "Repaired: a consolidated_metadata member that is null.",
-    "consolidated_metadata_in_zgroup_entry": "Repaired: a consolidated_metadata member in the .zgroup entry of a .zmetadata.",
-    "non_finite_fill_value": "Repaired: a fill value written as a bare NaN or Infinity.",
-    "repairable": "A known writer bug that zarr-python reads and a repair cures (--repair --write).",
-    "non_standard_json": "JSON text that Python reads but strict JSON parsers refuse (a bare NaN, a lone surrogate).",
-    "ignored_member": "A member a v2 document does not define, which readers ignore.",
-    "not_written": "A repaired document --write did not write, and why.",
-    "v2_beside_v3": "A directory holds a Zarr v2 node and a v3 node: zarr-python reads the v3 one, v2 readers the v2 one.",
-    "convention": "Attributes break a convention the store follows: xarray, OME-NGFF, or a Zarr convention (a SHOULD: a warning).",
-    "v3_exists": "zarr-metadata convert found Zarr v3 metadata already there, and converted nothing (--overwrite).",
-}
-"""The short description of the rule of each kind of finding; a kind not here is described by its name.
-
-Its keys are also the kinds `--ignore` and `--select` take.
-"""
 
 
 class SarifReport:

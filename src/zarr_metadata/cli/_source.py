@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, Future
+from typing import TYPE_CHECKING
 
 from zarr_metadata.cli._store import DirectoryStore, Store, StoreError
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor, Future
 
 
 class Source:

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from zarr_metadata.cli._files import create_backup, is_inside, unsafe_key
 from zarr_metadata.cli._findings import Rewrite
 from zarr_metadata.cli._open import is_url
-from zarr_metadata.cli._store import DirectoryStore, Store, StoreError, ZipStore
+from zarr_metadata.cli._store import DirectoryStore, Store, StoreError
 
 BACKUP_SUFFIX = ".orig"
 
@@ -99,6 +99,8 @@ def _create_backup(root: str, path: str, data: bytes, like: os.stat_result | Non
 
 def _status(store: Store, key: str) -> os.stat_result | None:
     """The mode and owner a backup of `key` takes: the document's, or for a zip member the archive's; None for a remote store."""
+    from zarr_metadata.cli._zip_store import ZipStore  # see "What a run imports" in docs/cli.md
+
     path = store.path(key) if isinstance(store, DirectoryStore) else store.name if isinstance(store, ZipStore) else None
     if path is None:
         return None
