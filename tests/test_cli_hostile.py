@@ -368,7 +368,7 @@ def test_the_json_format_keeps_a_control_character_as_json_writes_it(tmp_path: P
 
 
 def _best_time(text: str) -> float:
-    from zarr_metadata.cli._json_text import parse_json_text
+    from zarr_metadata._json_text import parse_json_text
 
     best = float("inf")
     for _ in range(3):

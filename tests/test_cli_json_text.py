@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from zarr_metadata.cli._json_text import (
+from zarr_metadata._json_text import (
     BrokenJSON,
     DuplicateKey,
     JSONText,

@@ -7,11 +7,11 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, cast
 
 from zarr_metadata._json import Loc
+from zarr_metadata._json_text import BrokenJSON, JSONText, read_json_text
 from zarr_metadata.cli._bounded_read import DEFAULT_MAX_DOCUMENT_SIZE
 from zarr_metadata.cli._consolidated import disk_issues
 from zarr_metadata.cli._conventions import ConventionChoice, facts_of
 from zarr_metadata.cli._findings import Checked, Finding, Issue, NodeType, io_error
-from zarr_metadata.cli._json_text import BrokenJSON, JSONText, read_json_text
 from zarr_metadata.cli._locate import locate
 from zarr_metadata.cli._non_standard import attributes_of_v3, non_standard_issues
 from zarr_metadata.cli._repairable import after_repairs

@@ -7,6 +7,7 @@ from collections import defaultdict
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, cast
 
+from zarr_metadata._json_text import BrokenJSON, JSONText, read_json_text
 from zarr_metadata.cli._check import (
     Options,
     check_document,
@@ -18,7 +19,6 @@ from zarr_metadata.cli._consolidated import zmetadata_disk_issues
 from zarr_metadata.cli._conventions import facts_of
 from zarr_metadata.cli._findings import Checked, Finding, Issue, Rewrite, io_error
 from zarr_metadata.cli._ignored import ignored_member_issues
-from zarr_metadata.cli._json_text import BrokenJSON, JSONText, read_json_text
 from zarr_metadata.cli._non_standard import attributes_of_zmetadata, non_standard_issues
 from zarr_metadata.cli._open import OneDocument
 from zarr_metadata.cli._repairable import after_repairs

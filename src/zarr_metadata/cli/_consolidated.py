@@ -8,9 +8,9 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import cast
 
 from zarr_metadata._json import Loc, shown
+from zarr_metadata._json_text import BrokenJSON, read_json_text
 from zarr_metadata._names import node_path_problems
 from zarr_metadata.cli._findings import Issue
-from zarr_metadata.cli._json_text import BrokenJSON, read_json_text
 from zarr_metadata.cli._source import Source
 from zarr_metadata.cli._store import StoppedAnswering, StoreError
 from zarr_metadata.cli._walk import V2_NODE_FILES, ZARR_JSON, join

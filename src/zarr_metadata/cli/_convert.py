@@ -17,9 +17,9 @@ import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
+from zarr_metadata._json_text import JSONText, read_json_text
 from zarr_metadata.cli._check import Options, located, not_json, problem_issues
 from zarr_metadata.cli._findings import Finding, Issue, io_error
-from zarr_metadata.cli._json_text import JSONText, read_json_text
 from zarr_metadata.cli._open import Opened, open_target
 from zarr_metadata.cli._store import DirectoryStore, Store, StoreError
 from zarr_metadata.cli._walk import ZARR_JSON, ZARRAY, ZATTRS, ZGROUP, ZMETADATA, join

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
-import json
 import os
 import stat
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 
+from zarr_metadata._json_text import BrokenJSON, read_json_text
 from zarr_metadata.cli._bounded_read import read_stream, too_large
 from zarr_metadata.cli._check import Options
 from zarr_metadata.cli._store import DirectoryStore, Store, StoreError
@@ -106,10 +106,8 @@ def _standard_input(options: Options) -> Opened:
 
 def _key_of(data: bytes) -> str:
     """The file name a document read from standard input stands for, judged from what it holds."""
-    try:
-        value = json.loads(data)
-    except (ValueError, RecursionError):
-        return ZARR_JSON
+    read = read_json_text(data)
+    value = None if isinstance(read, BrokenJSON) else read.value
     if not isinstance(value, dict) or value.get("zarr_format") != 2:  # pyright: ignore[reportUnknownMemberType]
         return ZARR_JSON
     if "metadata" in value:

@@ -17,9 +17,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import cast
 
 from zarr_metadata._json import Loc
+from zarr_metadata._json_text import JSONText, read_json_text
 from zarr_metadata.cli._consolidated import differences
 from zarr_metadata.cli._findings import Rewrite
-from zarr_metadata.cli._json_text import JSONText, read_json_text
 from zarr_metadata.cli._source import Source
 from zarr_metadata.cli._store import StoreError, parent_key
 from zarr_metadata.cli._walk import V2_NODE_FILES, ZARR_JSON, ZMETADATA, join

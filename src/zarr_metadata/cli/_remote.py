@@ -14,12 +14,12 @@ import contextlib
 import errno
 import importlib
 import inspect
-import json
 import uuid
 from collections.abc import Iterator, MutableMapping, Sequence
 from typing import TYPE_CHECKING, Protocol, cast
 from urllib.parse import unquote
 
+from zarr_metadata._json_text import BrokenJSON, read_json_text
 from zarr_metadata.cli._bounded_read import DEFAULT_MAX_DOCUMENT_SIZE, too_large
 from zarr_metadata.cli._crawl import ListingFileSystem, crawl, has_flat_listing
 from zarr_metadata.cli._open import Opened, UsageError
@@ -459,10 +459,10 @@ def consolidated_keys(key: str, data: bytes) -> set[str] | None:
     that is not JSON, or an entry that is not a relative path, lists
     nothing: the checker reports it when it reads the document.
     """
-    try:
-        document = json.loads(data)
-    except (ValueError, RecursionError):
+    read = read_json_text(data)
+    if isinstance(read, BrokenJSON):
         return None if key == ZARR_JSON else set()
+    document = read.value
     if key == ZARR_JSON:
         consolidated = _member(document, "consolidated_metadata")
         if not consolidated:

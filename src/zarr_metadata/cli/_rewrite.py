@@ -9,8 +9,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import cast
 
 from zarr_metadata._json import Loc
+from zarr_metadata._json_text import BrokenJSON, parse_json_text
 from zarr_metadata.cli._findings import Finding, Rewrite
-from zarr_metadata.cli._json_text import BrokenJSON, parse_json_text
 from zarr_metadata.cli._locate import locate
 
 _FIRST_INDENT = re.compile(r"\n([ \t]+)\S")

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import json
 from collections.abc import Sequence
 
+from zarr_metadata._json_text import BrokenJSON, read_json_text
 from zarr_metadata.cli._check import Options
 from zarr_metadata.cli._conventions import StoreNodes, convention_findings, in_order
 from zarr_metadata.cli._findings import Finding
@@ -113,9 +113,10 @@ def _consolidated(opened: Opened, root: set[str]) -> bool:
     if ZARR_JSON not in root:
         return False
     try:
-        value = json.loads(opened.store.read(ZARR_JSON))
-    except (StoreError, ValueError, RecursionError):
+        read = read_json_text(opened.store.read(ZARR_JSON))
+    except StoreError:
         return True
+    value = None if isinstance(read, BrokenJSON) else read.value
     return not isinstance(value, dict) or value.get("consolidated_metadata") is not None  # pyright: ignore[reportUnknownMemberType]
 
 

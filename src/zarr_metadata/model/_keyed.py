@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any, TypeAlias, cast
 
 from zarr_metadata._json import Problems, ValidationProblem
+from zarr_metadata._json_text import BrokenJSON, parse_json_text, read_json_text
 from zarr_metadata.problems import MetadataValidationError
 
 StoreKey: TypeAlias = str
@@ -30,34 +31,26 @@ def document_bytes(value: object, indent: int | str | None) -> bytes:
 
 
 def parsed_document(data: object) -> tuple[object, Problems]:
-    """The JSON value `data` (bytes of a store file) holds, or an `invalid_json` problem at `()` saying where it breaks."""
+    """The JSON value `data` (bytes of a store file, or its text) holds; else an `invalid_json` problem at `()` saying where it breaks.
+
+    Read as the checker reads a file (`_json_text`), in the same words: a key
+    an object writes twice is an `invalid_value` at its later copy, since
+    parsers disagree on which copy wins.
+    """
     if isinstance(data, str):
-        text = data
+        read = parse_json_text(data)
     elif isinstance(data, bytes | bytearray | memoryview):
-        try:
-            text = bytes(cast("bytes", data)).decode("utf-8")
-        except UnicodeDecodeError as error:
-            return None, (
-                ValidationProblem((), f"expected UTF-8 text, found a byte that is not at offset {error.start}", "invalid_json"),
-            )
+        read = read_json_text(bytes(cast("bytes", data)))
     else:
         return None, (ValidationProblem((), f"expected the bytes of a JSON document, got {type(data).__name__}", "invalid_json"),)
-    try:
-        return json.loads(text), ()
-    except json.JSONDecodeError as error:
-        return None, (
-            ValidationProblem(
-                (),
-                f"expected JSON: {error.msg} at line {error.lineno}, column {error.colno}",
-                "invalid_json",
-                ctx={"line": error.lineno, "column": error.colno},
-            ),
-        )
-    except RecursionError:
-        return None, (ValidationProblem((), "expected JSON nested less deeply than the parser can read", "invalid_json"),)
-    except ValueError as error:
-        # For example an integer with more digits than Python converts; the parser says no position.
-        return None, (ValidationProblem((), f"expected JSON that Python can read: {error}", "invalid_json"),)
+    if isinstance(read, BrokenJSON):
+        message = f"expected JSON: {read.message} (line {read.line}, column {read.column})"
+        return None, (ValidationProblem((), message, "invalid_json", ctx={"line": read.line, "column": read.column}),)
+    duplicates = tuple(
+        ValidationProblem(duplicate.loc, duplicate.message, "invalid_value", ctx={"line": duplicate.line, "column": duplicate.column})
+        for duplicate in read.duplicates
+    )
+    return read.value, duplicates
 
 
 def document_from(mapping: Mapping[StoreKey, bytes], key: StoreKey) -> object:

@@ -25,7 +25,7 @@ import dataclasses
 import json
 import threading
 
-from zarr_metadata.cli._json_scan import DuplicateKey, Fault, Scanner, line_and_column
+from zarr_metadata._json_scan import DuplicateKey, Fault, Scanner, line_and_column
 
 __all__ = ["BrokenJSON", "DuplicateKey", "JSONText", "parse_json_text", "read_json_text"]
 
