@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 import pickle
 import re
@@ -26,7 +25,12 @@ from zarr_metadata.model import read_array_metadata_v3
 from zarr_metadata.v3._definition import DataTypeDefinition, storage_of
 from zarr_metadata.v3._scopes import CORE_AND_EXTENSIONS
 from zarr_metadata.v3.codec.packbits import PACKBITS_CODEC
-from zarr_metadata.v3.data_type._minifloat import FORMATS
+from zarr_metadata.v3.data_type._extension_floats import (
+    EXTENSION_COMPLEX_DATA_TYPES,
+    EXTENSION_FLOAT_DATA_TYPES,
+    FLOAT8_E4M3FN_DATA_TYPE,
+)
+from zarr_metadata.v3.data_type._float_format import EXTENSION_FORMATS as FORMATS
 
 REGISTRY = Path(__file__).resolve().parents[1].parent / "shared" / "registry" / "zarr-extensions"
 needs_registry = pytest.mark.skipif(
@@ -43,22 +47,6 @@ COMPONENTS: dict[str, str] = {
 NAMES = sorted(COMPONENTS)
 ALIASES = {"complex_float32": "complex64", "complex_float64": "complex128"}
 """The complex types that are a core type under another name."""
-CAMEL = {
-    "bfloat16": "BFloat16",
-    "float16": "Float16",
-    "float32": "Float32",
-    "float64": "Float64",
-    "float4_e2m1fn": "Float4E2M1FN",
-    "float6_e2m3fn": "Float6E2M3FN",
-    "float6_e3m2fn": "Float6E3M2FN",
-    "float8_e3m4": "Float8E3M4",
-    "float8_e4m3": "Float8E4M3",
-    "float8_e4m3b11fnuz": "Float8E4M3B11FNUZ",
-    "float8_e4m3fnuz": "Float8E4M3FNUZ",
-    "float8_e5m2": "Float8E5M2",
-    "float8_e5m2fnuz": "Float8E5M2FNUZ",
-    "float8_e8m0fnu": "Float8E8M0FNU",
-}
 PACKED = {
     "complex_float4_e2m1fn": 4,
     "complex_float6_e2m3fn": 6,
@@ -69,13 +57,9 @@ PACKED = {
 }
 """The complex types packbits encodes, and the bits of each component."""
 
-MODULES = {name: importlib.import_module(f"zarr_metadata.v3.data_type.{name}") for name in NAMES}
-DEFINITIONS: dict[str, DataTypeDefinition[Any]] = {
-    name: getattr(module, f"{name.upper()}_DATA_TYPE") for name, module in MODULES.items()
-}
+DEFINITIONS: dict[str, DataTypeDefinition[Any]] = {definition.name: definition for definition in EXTENSION_COMPLEX_DATA_TYPES}
 MINIFLOATS: dict[str, DataTypeDefinition[Any]] = {
-    name: getattr(importlib.import_module(f"zarr_metadata.v3.data_type.{name}"), f"{name.upper()}_DATA_TYPE")
-    for name in FORMATS
+    definition.name: definition for definition in (*EXTENSION_FLOAT_DATA_TYPES, FLOAT8_E4M3FN_DATA_TYPE)
 }
 SCOPE = CORE_AND_EXTENSIONS.update(
     data_types={**CORE_AND_EXTENSIONS.data_types, **MINIFLOATS, **DEFINITIONS},
@@ -122,18 +106,9 @@ def one(name: str) -> float:
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_each_module_names_its_definition_and_spellings(name: str) -> None:
-    module = MODULES[name]
-    upper, camel = name.upper(), "Complex" + CAMEL[COMPONENTS[name]]
-    assert all(hasattr(module, public) for public in module.__all__)
-    assert set(module.__all__) == {
-        f"{upper}_DATA_TYPE",
-        f"{upper}_DATA_TYPE_NAME",
-        f"{camel}Component",
-        f"{camel}DataTypeName",
-        f"{camel}FillValue",
-    }
-    assert DEFINITIONS[name].name == name == getattr(module, f"{upper}_DATA_TYPE_NAME")
+def test_each_definition_is_filed_under_its_name(name: str) -> None:
+    assert DEFINITIONS[name].name == name
+    assert sorted(DEFINITIONS) == NAMES
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 import math
 import pickle
@@ -27,15 +26,18 @@ from zarr_metadata.definition import (
 from zarr_metadata.model import read_array_metadata_v3
 from zarr_metadata.v3._definition import DataTypeDefinition, storage_of
 from zarr_metadata.v3._scopes import CORE_AND_EXTENSIONS
-from zarr_metadata.v3.data_type import _minifloat
-from zarr_metadata.v3.data_type._minifloat import (
-    FORMATS,
-    Minifloat,
-    canonical_minifloat_fill,
-    minifloat_fill_bits,
-    minifloat_fill_problems,
-    minifloat_value,
+from zarr_metadata.v3.data_type import _float_format
+from zarr_metadata.v3.data_type._extension_floats import (
+    EXTENSION_FLOAT_DATA_TYPES,
+    FLOAT8_E4M3FN_DATA_TYPE,
 )
+from zarr_metadata.v3.data_type._float_fill import canonical_fill as canonical_minifloat_fill
+from zarr_metadata.v3.data_type._float_fill import fill_bits as minifloat_fill_bits
+from zarr_metadata.v3.data_type._float_fill import fill_problems as minifloat_fill_problems
+from zarr_metadata.v3.data_type._float_format import EXTENSION_FORMATS as FORMATS
+from zarr_metadata.v3.data_type._float_format import FloatFormat as Minifloat
+from zarr_metadata.v3.data_type._float_format import checked_hex
+from zarr_metadata.v3.data_type._float_format import float_value as minifloat_value
 
 REGISTRY = Path(__file__).resolve().parents[1].parent / "shared" / "registry" / "zarr-extensions"
 needs_registry = pytest.mark.skipif(
@@ -46,23 +48,8 @@ NAMES = sorted(FORMATS)
 UNREGISTERED = {"float8_e4m3fn"}
 """Formats a writer writes that zarr-extensions registers nothing for (tensorstore writes float8_e4m3fn)."""
 REGISTERED = [name for name in NAMES if name not in UNREGISTERED]
-CAMEL = {
-    "bfloat16": "BFloat16",
-    "float4_e2m1fn": "Float4E2M1FN",
-    "float6_e2m3fn": "Float6E2M3FN",
-    "float6_e3m2fn": "Float6E3M2FN",
-    "float8_e3m4": "Float8E3M4",
-    "float8_e4m3": "Float8E4M3",
-    "float8_e4m3fn": "Float8E4M3FN",
-    "float8_e4m3b11fnuz": "Float8E4M3B11FNUZ",
-    "float8_e4m3fnuz": "Float8E4M3FNUZ",
-    "float8_e5m2": "Float8E5M2",
-    "float8_e5m2fnuz": "Float8E5M2FNUZ",
-    "float8_e8m0fnu": "Float8E8M0FNU",
-}
-MODULES = {name: importlib.import_module(f"zarr_metadata.v3.data_type.{name}") for name in NAMES}
 DEFINITIONS: dict[str, DataTypeDefinition[Any]] = {
-    name: getattr(module, f"{name.upper()}_DATA_TYPE") for name, module in MODULES.items()
+    definition.name: definition for definition in (*EXTENSION_FLOAT_DATA_TYPES, FLOAT8_E4M3FN_DATA_TYPE)
 }
 SCOPE = CORE_AND_EXTENSIONS.update(data_types={**CORE_AND_EXTENSIONS.data_types, **DEFINITIONS})
 LOC = ("fill_value",)
@@ -541,7 +528,7 @@ def test_the_shortest_spelling_reads_back_through_a_float64_and_directly() -> No
         for bits in range(1 << fmt.bits):
             spelled = canonical_minifloat_fill(hex_of(bits, fmt), fmt)
             if isinstance(spelled, float) and spelled != 0:
-                magnitude = _minifloat._rounded(abs(Fraction(repr(spelled))), fmt)  # pyright: ignore[reportPrivateUsage]
+                magnitude = _float_format._rounded(abs(Fraction(repr(spelled))), fmt)  # pyright: ignore[reportPrivateUsage]
                 assert magnitude == bits & fmt.magnitude_mask
 
 
@@ -549,39 +536,28 @@ def test_the_shortest_spelling_reads_back_through_a_float64_and_directly() -> No
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_each_module_names_its_definition_and_spellings(name: str) -> None:
-    module = MODULES[name]
-    camel = CAMEL[name]
-    upper = name.upper()
+def test_each_definition_is_filed_under_its_format_and_names_its_special_patterns(name: str) -> None:
     fmt = FORMATS[name]
-    for public in module.__all__:
-        assert hasattr(module, public)
-    definition = getattr(module, f"{upper}_DATA_TYPE")
-    assert definition.name == name == getattr(module, f"{upper}_DATA_TYPE_NAME")
-    assert set(module.__all__) >= {
-        f"{upper}_DATA_TYPE",
-        f"{upper}_DATA_TYPE_NAME",
-        f"{camel}DataTypeName",
-        f"{camel}FillValue",
-        f"Hex{camel}",
-        f"hex_{name}",
-    }
-    assert (f"{camel}SpecialFillValue" in module.__all__) is (fmt.nan_pattern is not None)
-    nan = getattr(module, f"CANONICAL_NAN_HEX_{upper}", None)
-    assert nan == (None if fmt.nan_pattern is None else hex_of(fmt.nan_pattern, fmt))
-    positive = getattr(module, f"CANONICAL_POSITIVE_INFINITY_HEX_{upper}", None)
-    negative = getattr(module, f"CANONICAL_NEGATIVE_INFINITY_HEX_{upper}", None)
-    if fmt.infinities:
-        assert canonical(name, positive) == "Infinity"
-        assert canonical(name, negative) == "-Infinity"
+    assert DEFINITIONS[name].name == name
+    if fmt.nan_pattern is not None:
+        assert canonical(name, hex_of(fmt.nan_pattern, fmt)) == "NaN"
     else:
-        assert positive is None and negative is None
+        assert problems_of(name, "NaN") == [(LOC, "invalid_value")]
+    if fmt.infinities:
+        assert fmt.infinity_pattern is not None
+        assert canonical(name, hex_of(fmt.infinity_pattern, fmt)) == "Infinity"
+        assert canonical(name, hex_of(fmt.infinity_pattern | fmt.sign_bit, fmt)) == "-Infinity"
+    else:
+        assert problems_of(name, "Infinity") == [(LOC, "invalid_value")]
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_each_hex_function_takes_exactly_the_bits_of_its_format(name: str) -> None:
+def test_the_hex_check_takes_exactly_the_bits_of_the_format(name: str) -> None:
     fmt = FORMATS[name]
-    make = getattr(MODULES[name], f"hex_{name}")
+
+    def make(value: str) -> str:
+        return checked_hex(value, fmt)
+
     assert make(hex_of(fmt.largest_pattern, fmt)) == hex_of(fmt.largest_pattern, fmt)
     with pytest.raises(ValueError, match=f"the bits of a {name}"):
         make("0x" + "0" * (fmt.hex_digits + 1))

@@ -26,7 +26,7 @@ from zarr_metadata.v3._definition import DataTypeDefinition, storage_of
 from zarr_metadata.v3._scopes import CORE_AND_EXTENSIONS
 from zarr_metadata.v3.codec._arithmetic import ARITHMETIC_DATA_TYPE_NAMES
 from zarr_metadata.v3.codec.packbits import PACKBITS_CODEC, PACKBITS_COMPONENT_BITS
-from zarr_metadata.v3.data_type.float8_e4m3 import FLOAT8_E4M3_DATA_TYPE
+from zarr_metadata.v3.data_type._extension_floats import EXTENSION_FLOAT_DATA_TYPES
 
 REGISTRY = Path(__file__).resolve().parents[1].parent / "shared" / "registry" / "zarr-extensions"
 needs_registry = pytest.mark.skipif(
@@ -45,6 +45,7 @@ MODULES = {name: importlib.import_module(f"zarr_metadata.v3.data_type.{name}") f
 DEFINITIONS: dict[str, DataTypeDefinition[Any]] = {
     name: getattr(module, f"{name.upper()}_DATA_TYPE") for name, module in MODULES.items()
 }
+(FLOAT8_E4M3_DATA_TYPE,) = (definition for definition in EXTENSION_FLOAT_DATA_TYPES if definition.name == "float8_e4m3")
 SCOPE = CORE_AND_EXTENSIONS.update(
     data_types={**CORE_AND_EXTENSIONS.data_types, FLOAT8_E4M3_DATA_TYPE.name: FLOAT8_E4M3_DATA_TYPE, **DEFINITIONS},
     codecs={**CORE_AND_EXTENSIONS.codecs, PACKBITS_CODEC.name: PACKBITS_CODEC},

@@ -27,12 +27,13 @@ from typing_extensions import ReadOnly, TypedDict
 from zarr_metadata._json import JSONValue, ValidationProblem, shown
 from zarr_metadata.definition._fields import Nested
 from zarr_metadata.v2._definition import ZarrV2DataTypeDefinition, type_string_of
-from zarr_metadata.v3.data_type._ieee import (
+from zarr_metadata.v3.data_type._float_fill import (
     canonical_complex_fill,
-    canonical_float_fill,
+    canonical_fill,
     complex_fill_problems,
-    float_fill_problems,
+    fill_problems,
 )
+from zarr_metadata.v3.data_type._float_format import ieee_format
 
 __all__ = [
     "BOOL_DATA_TYPE_V2",
@@ -182,7 +183,7 @@ def _float_fill_value_rules(
     width = 8 * configuration["itemsize"]
     if value is None or width not in _WIDTHS:
         return ()
-    return float_fill_problems(value, width, ())
+    return fill_problems(value, ieee_format(width), ())
 
 
 def _float_fill_value_canonical(
@@ -191,7 +192,7 @@ def _float_fill_value_canonical(
     width = 8 * configuration["itemsize"]
     if value is None or width not in _WIDTHS:
         return value
-    return canonical_float_fill(value, width)
+    return canonical_fill(value, ieee_format(width))
 
 
 def _complex_fill_value_rules(
@@ -200,7 +201,7 @@ def _complex_fill_value_rules(
     width = 4 * configuration["itemsize"]
     if value is None or width not in _WIDTHS:
         return ()
-    return complex_fill_problems(value, width, ())
+    return complex_fill_problems(value, ieee_format(width), (), f"a complex{2 * width} component")
 
 
 def _complex_fill_value_canonical(
@@ -209,7 +210,7 @@ def _complex_fill_value_canonical(
     width = 4 * configuration["itemsize"]
     if value is None or width not in _WIDTHS:
         return value
-    return canonical_complex_fill(value, width)
+    return canonical_complex_fill(value, ieee_format(width))
 
 
 BOOL_DATA_TYPE_V2: Final = ZarrV2DataTypeDefinition(
