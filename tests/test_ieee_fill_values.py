@@ -60,7 +60,9 @@ def complex_fill_problems(
     return _float_fill.complex_fill_problems(value, ieee_format(width), loc, what)
 
 
-def canonical_complex_fill(value: tuple[FloatFill, FloatFill], width: int) -> tuple[JSONValue, JSONValue]:
+def canonical_complex_fill(
+    value: tuple[FloatFill, FloatFill], width: int
+) -> tuple[JSONValue, JSONValue]:
     return _float_fill.canonical_complex_fill(value, ieee_format(width))
 
 

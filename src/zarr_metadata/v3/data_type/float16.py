@@ -27,10 +27,7 @@ HexFloat16 = NewType("HexFloat16", str)
 Float16SpecialFillValue = Literal["NaN", "Infinity", "-Infinity"]
 """The names of the float16 values JSON has no number for."""
 Float16FillValue = float | int | Float16SpecialFillValue | HexFloat16
-"""A fill value of float16: a finite number, a special name, or "0x" and the bits in hex.
-
-The shape takes any string as a HexFloat16; the fill value rules judge its width.
-"""
+"""A fill value of float16: a finite number, a special name, or "0x" and the bits in hex (the shape takes any string; the rules judge it)."""
 
 CANONICAL_NAN_HEX_FLOAT16: Final = "0x7e00"
 CANONICAL_POSITIVE_INFINITY_HEX_FLOAT16: Final = "0x7c00"

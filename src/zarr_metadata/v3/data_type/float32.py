@@ -27,10 +27,7 @@ HexFloat32 = NewType("HexFloat32", str)
 Float32SpecialFillValue = Literal["NaN", "Infinity", "-Infinity"]
 """The names of the float32 values JSON has no number for."""
 Float32FillValue = float | int | Float32SpecialFillValue | HexFloat32
-"""A fill value of float32: a finite number, a special name, or "0x" and the bits in hex.
-
-The shape takes any string as a HexFloat32; the fill value rules judge its width.
-"""
+"""A fill value of float32: a finite number, a special name, or "0x" and the bits in hex (the shape takes any string; the rules judge it)."""
 
 CANONICAL_NAN_HEX_FLOAT32: Final = "0x7fc00000"
 CANONICAL_POSITIVE_INFINITY_HEX_FLOAT32: Final = "0x7f800000"

@@ -27,10 +27,7 @@ HexFloat64 = NewType("HexFloat64", str)
 Float64SpecialFillValue = Literal["NaN", "Infinity", "-Infinity"]
 """The names of the float64 values JSON has no number for."""
 Float64FillValue = float | int | Float64SpecialFillValue | HexFloat64
-"""A fill value of float64: a finite number, a special name, or "0x" and the bits in hex.
-
-The shape takes any string as a HexFloat64; the fill value rules judge its width.
-"""
+"""A fill value of float64: a finite number, a special name, or "0x" and the bits in hex (the shape takes any string; the rules judge it)."""
 
 CANONICAL_NAN_HEX_FLOAT64: Final = "0x7ff8000000000000"
 CANONICAL_POSITIVE_INFINITY_HEX_FLOAT64: Final = "0x7ff0000000000000"
