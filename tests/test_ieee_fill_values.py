@@ -12,27 +12,59 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from zarr_metadata._json import JSONValue
-from zarr_metadata.v3.data_type import _ieee
-from zarr_metadata.v3.data_type._ieee import (
+from zarr_metadata._json import JSONValue, Loc, ValidationProblem
+from zarr_metadata.v3.data_type import _float_fill
+from zarr_metadata.v3.data_type._float_fill import FloatFill
+from zarr_metadata.v3.data_type._float_format import ieee_format
+from zarr_metadata.v3.data_type.float16 import (
     CANONICAL_NAN_HEX_FLOAT16,
-    CANONICAL_NAN_HEX_FLOAT32,
-    CANONICAL_NAN_HEX_FLOAT64,
     CANONICAL_NEGATIVE_INFINITY_HEX_FLOAT16,
-    CANONICAL_NEGATIVE_INFINITY_HEX_FLOAT32,
-    CANONICAL_NEGATIVE_INFINITY_HEX_FLOAT64,
     CANONICAL_POSITIVE_INFINITY_HEX_FLOAT16,
-    CANONICAL_POSITIVE_INFINITY_HEX_FLOAT32,
-    CANONICAL_POSITIVE_INFINITY_HEX_FLOAT64,
-    canonical_complex_fill,
-    canonical_float_fill,
-    complex_fill_problems,
-    float_fill_bits,
-    float_fill_problems,
+    HexFloat16,
     hex_float16,
+)
+from zarr_metadata.v3.data_type.float32 import (
+    CANONICAL_NAN_HEX_FLOAT32,
+    CANONICAL_NEGATIVE_INFINITY_HEX_FLOAT32,
+    CANONICAL_POSITIVE_INFINITY_HEX_FLOAT32,
+    HexFloat32,
     hex_float32,
+)
+from zarr_metadata.v3.data_type.float64 import (
+    CANONICAL_NAN_HEX_FLOAT64,
+    CANONICAL_NEGATIVE_INFINITY_HEX_FLOAT64,
+    CANONICAL_POSITIVE_INFINITY_HEX_FLOAT64,
+    HexFloat64,
     hex_float64,
 )
+
+# The IEEE formats by width, as the v2 float family and the core v3 types judge them.
+
+
+def float_fill_problems(value: FloatFill, width: int, loc: Loc) -> tuple[ValidationProblem, ...]:
+    return _float_fill.fill_problems(value, ieee_format(width), loc)
+
+
+def float_fill_bits(value: FloatFill, width: int) -> int:
+    return _float_fill.fill_bits(value, ieee_format(width))
+
+
+def canonical_float_fill(value: FloatFill, width: int) -> JSONValue:
+    return _float_fill.canonical_fill(value, ieee_format(width))
+
+
+def complex_fill_problems(
+    value: tuple[FloatFill, FloatFill], width: int, loc: Loc
+) -> tuple[ValidationProblem, ...]:
+    what = f"a complex{2 * width} component"
+    return _float_fill.complex_fill_problems(value, ieee_format(width), loc, what)
+
+
+def canonical_complex_fill(
+    value: tuple[FloatFill, FloatFill], width: int
+) -> tuple[JSONValue, JSONValue]:
+    return _float_fill.canonical_complex_fill(value, ieee_format(width))
+
 
 WIDTHS = (16, 32, 64)
 CODES = {16: "e", 32: "f", 64: "d"}
@@ -582,6 +614,6 @@ def test_hex_helpers_refuse_other_strings(helper: Callable[[str], str], value: s
 
 
 def test_hex_new_types_name_their_public_module() -> None:
-    assert _ieee.HexFloat16.__module__ == "zarr_metadata.v3.data_type.float16"
-    assert _ieee.HexFloat32.__module__ == "zarr_metadata.v3.data_type.float32"
-    assert _ieee.HexFloat64.__module__ == "zarr_metadata.v3.data_type.float64"
+    assert HexFloat16.__module__ == "zarr_metadata.v3.data_type.float16"
+    assert HexFloat32.__module__ == "zarr_metadata.v3.data_type.float32"
+    assert HexFloat64.__module__ == "zarr_metadata.v3.data_type.float64"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 import pickle
 import re
@@ -26,11 +25,17 @@ from zarr_metadata.model import read_array_metadata_v3
 from zarr_metadata.v3._definition import DataTypeDefinition, storage_of
 from zarr_metadata.v3._scopes import CORE_AND_EXTENSIONS
 from zarr_metadata.v3.codec.packbits import PACKBITS_CODEC
-from zarr_metadata.v3.data_type._minifloat import FORMATS
+from zarr_metadata.v3.data_type._extension_floats import (
+    EXTENSION_COMPLEX_DATA_TYPES,
+    EXTENSION_FLOAT_DATA_TYPES,
+    FLOAT8_E4M3FN_DATA_TYPE,
+)
+from zarr_metadata.v3.data_type._float_format import EXTENSION_FORMATS as FORMATS
 
 REGISTRY = Path(__file__).resolve().parents[1].parent / "shared" / "registry" / "zarr-extensions"
 needs_registry = pytest.mark.skipif(
-    not REGISTRY.is_dir(), reason=f"the zarr-extensions registry is not beside the repository ({REGISTRY})"
+    not REGISTRY.is_dir(),
+    reason=f"the zarr-extensions registry is not beside the repository ({REGISTRY})",
 )
 
 IEEE_WIDTHS = {"float16": 16, "float32": 32, "float64": 64}
@@ -43,22 +48,6 @@ COMPONENTS: dict[str, str] = {
 NAMES = sorted(COMPONENTS)
 ALIASES = {"complex_float32": "complex64", "complex_float64": "complex128"}
 """The complex types that are a core type under another name."""
-CAMEL = {
-    "bfloat16": "BFloat16",
-    "float16": "Float16",
-    "float32": "Float32",
-    "float64": "Float64",
-    "float4_e2m1fn": "Float4E2M1FN",
-    "float6_e2m3fn": "Float6E2M3FN",
-    "float6_e3m2fn": "Float6E3M2FN",
-    "float8_e3m4": "Float8E3M4",
-    "float8_e4m3": "Float8E4M3",
-    "float8_e4m3b11fnuz": "Float8E4M3B11FNUZ",
-    "float8_e4m3fnuz": "Float8E4M3FNUZ",
-    "float8_e5m2": "Float8E5M2",
-    "float8_e5m2fnuz": "Float8E5M2FNUZ",
-    "float8_e8m0fnu": "Float8E8M0FNU",
-}
 PACKED = {
     "complex_float4_e2m1fn": 4,
     "complex_float6_e2m3fn": 6,
@@ -69,20 +58,21 @@ PACKED = {
 }
 """The complex types packbits encodes, and the bits of each component."""
 
-MODULES = {name: importlib.import_module(f"zarr_metadata.v3.data_type.{name}") for name in NAMES}
 DEFINITIONS: dict[str, DataTypeDefinition[Any]] = {
-    name: getattr(module, f"{name.upper()}_DATA_TYPE") for name, module in MODULES.items()
+    definition.name: definition for definition in EXTENSION_COMPLEX_DATA_TYPES
 }
 MINIFLOATS: dict[str, DataTypeDefinition[Any]] = {
-    name: getattr(importlib.import_module(f"zarr_metadata.v3.data_type.{name}"), f"{name.upper()}_DATA_TYPE")
-    for name in FORMATS
+    definition.name: definition
+    for definition in (*EXTENSION_FLOAT_DATA_TYPES, FLOAT8_E4M3FN_DATA_TYPE)
 }
 SCOPE = CORE_AND_EXTENSIONS.update(
     data_types={**CORE_AND_EXTENSIONS.data_types, **MINIFLOATS, **DEFINITIONS},
     codecs={**CORE_AND_EXTENSIONS.codecs, PACKBITS_CODEC.name: PACKBITS_CODEC},
 )
 LOC = ("fill_value",)
-MULTI_BYTE = [name for name in NAMES if COMPONENTS[name] in IEEE_WIDTHS or COMPONENTS[name] == "bfloat16"]
+MULTI_BYTE = [
+    name for name in NAMES if COMPONENTS[name] in IEEE_WIDTHS or COMPONENTS[name] == "bfloat16"
+]
 SINGLE_BYTE = [name for name in NAMES if name not in MULTI_BYTE]
 
 
@@ -93,8 +83,12 @@ def data_type(name: str) -> AcceptedField[DataTypeDefinition[Any]]:
     return field
 
 
-def problems_of(name: str, value: object, loc: tuple[str | int, ...] = LOC) -> list[tuple[tuple[str | int, ...], str]]:
-    return [(problem.loc, problem.kind) for problem in fill_value_problems(data_type(name), value, loc)]
+def problems_of(
+    name: str, value: object, loc: tuple[str | int, ...] = LOC
+) -> list[tuple[tuple[str | int, ...], str]]:
+    return [
+        (problem.loc, problem.kind) for problem in fill_value_problems(data_type(name), value, loc)
+    ]
 
 
 def spelling(name: str, value: object) -> str:
@@ -105,12 +99,16 @@ def spelling(name: str, value: object) -> str:
 
 
 def hex_digits(component: str) -> int:
-    return IEEE_WIDTHS[component] // 4 if component in IEEE_WIDTHS else FORMATS[component].hex_digits
+    return (
+        IEEE_WIDTHS[component] // 4 if component in IEEE_WIDTHS else FORMATS[component].hex_digits
+    )
 
 
 def names_of(component: str) -> tuple[str, ...]:
     """The names ("NaN", ...) a fill value of the component may be."""
-    return ("NaN", "Infinity", "-Infinity") if component in IEEE_WIDTHS else FORMATS[component].names
+    return (
+        ("NaN", "Infinity", "-Infinity") if component in IEEE_WIDTHS else FORMATS[component].names
+    )
 
 
 def one(name: str) -> float:
@@ -122,18 +120,9 @@ def one(name: str) -> float:
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_each_module_names_its_definition_and_spellings(name: str) -> None:
-    module = MODULES[name]
-    upper, camel = name.upper(), "Complex" + CAMEL[COMPONENTS[name]]
-    assert all(hasattr(module, public) for public in module.__all__)
-    assert set(module.__all__) == {
-        f"{upper}_DATA_TYPE",
-        f"{upper}_DATA_TYPE_NAME",
-        f"{camel}Component",
-        f"{camel}DataTypeName",
-        f"{camel}FillValue",
-    }
-    assert DEFINITIONS[name].name == name == getattr(module, f"{upper}_DATA_TYPE_NAME")
+def test_each_definition_is_filed_under_its_name(name: str) -> None:
+    assert DEFINITIONS[name].name == name
+    assert sorted(DEFINITIONS) == NAMES
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -147,7 +136,9 @@ def test_each_definition_pickles_to_an_equal_one(name: str) -> None:
 def test_nothing_is_configured_and_the_bare_name_is_the_spelling(name: str) -> None:
     for field in (name, {"name": name}, {"name": name, "configuration": {}}):
         assert canonical_of(*resolve(field, DataTypeDefinition, SCOPE)) == name
-    field, problems = resolve({"name": name, "configuration": {"bits": 8}}, DataTypeDefinition, SCOPE, ("data_type",))
+    field, problems = resolve(
+        {"name": name, "configuration": {"bits": 8}}, DataTypeDefinition, SCOPE, ("data_type",)
+    )
     assert [(problem.loc, problem.kind) for problem in problems] == [
         (("data_type", "configuration", "bits"), "unknown_key")
     ]
@@ -190,7 +181,10 @@ def test_a_pair_has_exactly_two_items(name: str, value: list[float]) -> None:
 def test_a_component_that_is_no_number_or_string_is_refused_where_it_is(name: str) -> None:
     assert problems_of(name, [True, 1]) == [((*LOC, 0), "invalid_type")]
     assert problems_of(name, [1, None]) == [((*LOC, 1), "invalid_type")]
-    assert problems_of(name, [[1], {}]) == [((*LOC, 0), "invalid_type"), ((*LOC, 1), "invalid_type")]
+    assert problems_of(name, [[1], {}]) == [
+        ((*LOC, 0), "invalid_type"),
+        ((*LOC, 1), "invalid_type"),
+    ]
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -241,8 +235,12 @@ def test_hex_names_only_the_bits_a_component_has(name: str, accepted: str, refus
         ),
     ],
 )
-def test_a_refused_component_says_what_its_type_takes(name: str, value: object, message: str) -> None:
-    assert [problem.message for problem in fill_value_problems(data_type(name), value, LOC)] == [message]
+def test_a_refused_component_says_what_its_type_takes(
+    name: str, value: object, message: str
+) -> None:
+    assert [problem.message for problem in fill_value_problems(data_type(name), value, LOC)] == [
+        message
+    ]
 
 
 # Strings and numbers that some component types take and others refuse.
@@ -255,7 +253,23 @@ COMPONENT_VALUES = st.one_of(
     st.sampled_from(COMPONENT_STRINGS),
     st.integers(min_value=-70000, max_value=70000),
     st.floats(allow_nan=False, allow_infinity=False),
-    st.sampled_from([-0.0, 1e-300, 6.0, 7.0, 240.0, 248.0, 57344.0, 65504.0, 65520.0, 2.0**127, 10**400, True, None]),
+    st.sampled_from(
+        [
+            -0.0,
+            1e-300,
+            6.0,
+            7.0,
+            240.0,
+            248.0,
+            57344.0,
+            65504.0,
+            65520.0,
+            2.0**127,
+            10**400,
+            True,
+            None,
+        ]
+    ),
 )
 
 
@@ -266,8 +280,13 @@ def test_each_component_is_judged_and_spelled_as_a_fill_value_of_its_type(
 ) -> None:
     component = data_type(COMPONENTS[name])
 
-    def found(field: AcceptedField[DataTypeDefinition[Any]], value: object, loc: tuple[str | int, ...]) -> list[tuple[object, ...]]:
-        return [(problem.loc, problem.kind, problem.message) for problem in fill_value_problems(field, value, loc)]
+    def found(
+        field: AcceptedField[DataTypeDefinition[Any]], value: object, loc: tuple[str | int, ...]
+    ) -> list[tuple[object, ...]]:
+        return [
+            (problem.loc, problem.kind, problem.message)
+            for problem in fill_value_problems(field, value, loc)
+        ]
 
     expected = found(component, real, (*LOC, 0)) + found(component, imaginary, (*LOC, 1))
     shapes = [problem for problem in expected if problem[1] == "invalid_type"]
@@ -312,7 +331,9 @@ def test_different_values_spell_differently(name: str) -> None:
         assert spelling(name, [1.0, 0.0]) != spelling(name, [1.0, -0.0])
 
 
-@pytest.mark.parametrize("name", ["complex_float8_e4m3fnuz", "complex_float8_e5m2fnuz", "complex_float8_e4m3b11fnuz"])
+@pytest.mark.parametrize(
+    "name", ["complex_float8_e4m3fnuz", "complex_float8_e5m2fnuz", "complex_float8_e4m3b11fnuz"]
+)
 def test_a_negative_zero_component_is_the_one_zero_of_an_fnuz_type(name: str) -> None:
     assert spelling(name, [-0.0, -0.0]) == spelling(name, [0, 0]) == "[0.0, 0.0]"
 
@@ -342,9 +363,12 @@ ML_DTYPES_BITS: dict[str, list[tuple[tuple[float, float], tuple[int, int]]]] = {
 
 
 @pytest.mark.parametrize(
-    ("name", "value", "bits"), [(name, value, bits) for name, rows in ML_DTYPES_BITS.items() for value, bits in rows]
+    ("name", "value", "bits"),
+    [(name, value, bits) for name, rows in ML_DTYPES_BITS.items() for value, bits in rows],
 )
-def test_components_round_as_ml_dtypes_rounds_them(name: str, value: tuple[float, float], bits: tuple[int, int]) -> None:
+def test_components_round_as_ml_dtypes_rounds_them(
+    name: str, value: tuple[float, float], bits: tuple[int, int]
+) -> None:
     assert spelling(name, list(value)) == spelling(name, [f"0x{part:04x}" for part in bits])
 
 
@@ -352,15 +376,29 @@ def test_a_complex_float16_component_past_the_largest_float16_rounds_to_an_infin
     # ml_dtypes rounds 65520 to an infinity, and so does the v3 spec's rule
     # for a float fill number: to the nearest representable value.
     assert problems_of("complex_float16", [65519, -65520]) == []
-    assert spelling("complex_float16", [65519, -65520]) == spelling("complex_float16", [65504, "-Infinity"])
+    assert spelling("complex_float16", [65519, -65520]) == spelling(
+        "complex_float16", [65504, "-Infinity"]
+    )
 
 
 @pytest.mark.parametrize(("name", "core"), sorted(ALIASES.items()))
 @pytest.mark.parametrize(
     "value",
-    [[0, 0], [0.1, -0.0], ["NaN", "0x7fc00000"], ["0x7ff8000000000000", 1], [1e39, 1], [1e300, "-Infinity"], [True, "nan"], [1], "0x00"],
+    [
+        [0, 0],
+        [0.1, -0.0],
+        ["NaN", "0x7fc00000"],
+        ["0x7ff8000000000000", 1],
+        [1e39, 1],
+        [1e300, "-Infinity"],
+        [True, "nan"],
+        [1],
+        "0x00",
+    ],
 )
-def test_an_alias_reads_and_spells_as_the_core_type_does(name: str, core: str, value: object) -> None:
+def test_an_alias_reads_and_spells_as_the_core_type_does(
+    name: str, core: str, value: object
+) -> None:
     assert problems_of(name, value) == problems_of(core, value)
     if not problems_of(name, value):
         assert spelling(name, value) == spelling(core, value)
@@ -374,7 +412,9 @@ def document(name: str, fill_value: object, codecs: list[Any]) -> dict[str, Any]
     return array_document(data_type=name, fill_value=fill_value, codecs=codecs)
 
 
-def problems_in(name: str, fill_value: object, codecs: list[Any]) -> list[tuple[tuple[str | int, ...], str]]:
+def problems_in(
+    name: str, fill_value: object, codecs: list[Any]
+) -> list[tuple[tuple[str | int, ...], str]]:
     reading = read_array_metadata_v3(document(name, fill_value, codecs), context=SCOPE)
     return [(problem.loc, problem.kind) for problem in reading.problems]
 
@@ -394,13 +434,17 @@ def test_bytes_needs_an_endian_exactly_for_components_of_several_bytes(name: str
 @pytest.mark.parametrize("name", NAMES)
 def test_bytes_inside_a_shard_needs_an_endian_as_well(name: str) -> None:
     shard = sharding_codec([5, 5], codecs=["bytes"])
-    expected = [(("codecs", 0, "configuration", "codecs", 0, "configuration", "endian"), "missing_key")]
+    expected = [
+        (("codecs", 0, "configuration", "codecs", 0, "configuration", "endian"), "missing_key")
+    ]
     assert problems_in(name, [one(name), 1], [shard]) == (expected if name in MULTI_BYTE else [])
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_a_fill_value_is_judged_where_the_document_writes_it(name: str) -> None:
-    assert problems_in(name, [one(name), "0x" + "f" * 20], [LITTLE_BYTES]) == [(("fill_value", 1), "invalid_value")]
+    assert problems_in(name, [one(name), "0x" + "f" * 20], [LITTLE_BYTES]) == [
+        (("fill_value", 1), "invalid_value")
+    ]
     assert problems_in(name, "0x0000", [LITTLE_BYTES]) == [(("fill_value",), "invalid_type")]
 
 
@@ -410,7 +454,9 @@ def test_arrays_whose_fill_values_mean_the_same_are_equal() -> None:
         assert reading.problems == ()
         return reading.metadata
 
-    assert model("complex_float8_e4m3", ["NaN", 0.1]) == model("complex_float8_e4m3", ["0x7c", 0.1015625])
+    assert model("complex_float8_e4m3", ["NaN", 0.1]) == model(
+        "complex_float8_e4m3", ["0x7c", 0.1015625]
+    )
     assert model("complex_float8_e4m3", ["NaN", 0.1]) != model("complex_float8_e4m3", ["0x7d", 0.1])
     assert model("complex_bfloat16", [0.1, 1]) == model("complex_bfloat16", ["0x3dcd", "0x3f80"])
     assert model("complex_float16", [0.0, 1]) != model("complex_float16", [-0.0, 1])
@@ -425,19 +471,25 @@ NO_ARITHMETIC = "expected a data type with arithmetic (an integer or floating-po
 @pytest.mark.parametrize("name", NAMES)
 def test_scale_offset_takes_no_complex_type(name: str) -> None:
     codec = {"name": "scale_offset", "configuration": {"offset": [0, 0]}}
-    reading = read_array_metadata_v3(document(name, [one(name), 1], [codec, LITTLE_BYTES]), context=SCOPE)
+    reading = read_array_metadata_v3(
+        document(name, [one(name), 1], [codec, LITTLE_BYTES]), context=SCOPE
+    )
     assert [(problem.loc, problem.kind) for problem in reading.problems] == [
         (("codecs", 0, "configuration"), "invalid_value")
     ]
     assert reading.problems[0].message == f'{NO_ARITHMETIC} to scale and offset, got "{name}"'
     # Written without a configuration, the problem is the codec's.
-    assert problems_in(name, [one(name), 1], ["scale_offset", LITTLE_BYTES]) == [(("codecs", 0), "invalid_value")]
+    assert problems_in(name, [one(name), 1], ["scale_offset", LITTLE_BYTES]) == [
+        (("codecs", 0), "invalid_value")
+    ]
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_cast_value_neither_casts_to_nor_from_a_complex_type(name: str) -> None:
     to_complex = {"name": "cast_value", "configuration": {"data_type": name}}
-    reading = read_array_metadata_v3(document("float32", 0, [to_complex, LITTLE_BYTES]), context=SCOPE)
+    reading = read_array_metadata_v3(
+        document("float32", 0, [to_complex, LITTLE_BYTES]), context=SCOPE
+    )
     assert [(problem.loc, problem.kind) for problem in reading.problems] == [
         (("codecs", 0, "configuration", "data_type"), "invalid_value")
     ]
@@ -459,7 +511,9 @@ def test_packbits_takes_the_complex_types_it_lists(name: str) -> None:
     within = {"name": "packbits", "configuration": {"first_bit": 1, "last_bit": bits - 1}}
     assert problems_in(name, [one(name), 1], [within]) == []
     past = {"name": "packbits", "configuration": {"last_bit": bits}}
-    assert problems_in(name, [one(name), 1], [past]) == [(("codecs", 0, "configuration", "last_bit"), "invalid_value")]
+    assert problems_in(name, [one(name), 1], [past]) == [
+        (("codecs", 0, "configuration", "last_bit"), "invalid_value")
+    ]
 
 
 # --- the registry --------------------------------------------------------------------------
@@ -467,7 +521,9 @@ def test_packbits_takes_the_complex_types_it_lists(name: str) -> None:
 
 def readme(name: str) -> str:
     """The README of a data type, its lines joined, as sentences break across them."""
-    return " ".join((REGISTRY / "data-types" / name / "README.md").read_text(encoding="utf-8").split())
+    return " ".join(
+        (REGISTRY / "data-types" / name / "README.md").read_text(encoding="utf-8").split()
+    )
 
 
 @needs_registry
@@ -505,7 +561,10 @@ def test_bytes_stores_it_as_the_registry_says(name: str) -> None:
 def test_packbits_takes_what_the_registry_says(name: str) -> None:
     section = readme(name).partition("### packbits")[2]
     if section:
-        bits = re.search(r"2 consecutive \(real component followed by imaginary component\) (\d+)-bit values", section)
+        bits = re.search(
+            r"2 consecutive \(real component followed by imaginary component\) (\d+)-bit values",
+            section,
+        )
         assert bits is not None and PACKED[name] == int(bits.group(1))
     listed = readme_of_codec("packbits").partition("## Supported data types")[2].partition("## ")[0]
     assert (re.search(rf"\b{name}\b", listed) is not None) is (name in PACKED)
@@ -525,11 +584,16 @@ def test_the_codecs_with_arithmetic_do_not_list_it(name: str) -> None:
 @needs_registry
 @pytest.mark.parametrize("name", NAMES)
 def test_the_forms_the_registry_schema_allows_are_read(name: str) -> None:
-    schema = json.loads((REGISTRY / "data-types" / name / "schema.json").read_text(encoding="utf-8"))
+    schema = json.loads(
+        (REGISTRY / "data-types" / name / "schema.json").read_text(encoding="utf-8")
+    )
     (as_object, _) = schema["oneOf"]
     # The schema's name is not trusted here: some name another type.
     assert as_object["required"] == ["name"]
-    assert as_object["properties"]["configuration"] == {"type": "object", "additionalProperties": False}
+    assert as_object["properties"]["configuration"] == {
+        "type": "object",
+        "additionalProperties": False,
+    }
     for field in (name, {"name": name}, {"name": name, "configuration": {}}):
         assert resolve(field, DataTypeDefinition, SCOPE)[1] == ()
     assert resolve({"name": name, "configuration": {"x": 1}}, DataTypeDefinition, SCOPE)[1] != ()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 import math
 import pickle
@@ -27,42 +26,32 @@ from zarr_metadata.definition import (
 from zarr_metadata.model import read_array_metadata_v3
 from zarr_metadata.v3._definition import DataTypeDefinition, storage_of
 from zarr_metadata.v3._scopes import CORE_AND_EXTENSIONS
-from zarr_metadata.v3.data_type import _minifloat
-from zarr_metadata.v3.data_type._minifloat import (
-    FORMATS,
-    Minifloat,
-    canonical_minifloat_fill,
-    minifloat_fill_bits,
-    minifloat_fill_problems,
-    minifloat_value,
+from zarr_metadata.v3.data_type import _float_format
+from zarr_metadata.v3.data_type._extension_floats import (
+    EXTENSION_FLOAT_DATA_TYPES,
+    FLOAT8_E4M3FN_DATA_TYPE,
 )
+from zarr_metadata.v3.data_type._float_fill import canonical_fill as canonical_minifloat_fill
+from zarr_metadata.v3.data_type._float_fill import fill_bits as minifloat_fill_bits
+from zarr_metadata.v3.data_type._float_fill import fill_problems as minifloat_fill_problems
+from zarr_metadata.v3.data_type._float_format import EXTENSION_FORMATS as FORMATS
+from zarr_metadata.v3.data_type._float_format import FloatFormat as Minifloat
+from zarr_metadata.v3.data_type._float_format import checked_hex
+from zarr_metadata.v3.data_type._float_format import float_value as minifloat_value
 
 REGISTRY = Path(__file__).resolve().parents[1].parent / "shared" / "registry" / "zarr-extensions"
 needs_registry = pytest.mark.skipif(
-    not REGISTRY.is_dir(), reason=f"the zarr-extensions registry is not beside the repository ({REGISTRY})"
+    not REGISTRY.is_dir(),
+    reason=f"the zarr-extensions registry is not beside the repository ({REGISTRY})",
 )
 
 NAMES = sorted(FORMATS)
 UNREGISTERED = {"float8_e4m3fn"}
 """Formats a writer writes that zarr-extensions registers nothing for (tensorstore writes float8_e4m3fn)."""
 REGISTERED = [name for name in NAMES if name not in UNREGISTERED]
-CAMEL = {
-    "bfloat16": "BFloat16",
-    "float4_e2m1fn": "Float4E2M1FN",
-    "float6_e2m3fn": "Float6E2M3FN",
-    "float6_e3m2fn": "Float6E3M2FN",
-    "float8_e3m4": "Float8E3M4",
-    "float8_e4m3": "Float8E4M3",
-    "float8_e4m3fn": "Float8E4M3FN",
-    "float8_e4m3b11fnuz": "Float8E4M3B11FNUZ",
-    "float8_e4m3fnuz": "Float8E4M3FNUZ",
-    "float8_e5m2": "Float8E5M2",
-    "float8_e5m2fnuz": "Float8E5M2FNUZ",
-    "float8_e8m0fnu": "Float8E8M0FNU",
-}
-MODULES = {name: importlib.import_module(f"zarr_metadata.v3.data_type.{name}") for name in NAMES}
 DEFINITIONS: dict[str, DataTypeDefinition[Any]] = {
-    name: getattr(module, f"{name.upper()}_DATA_TYPE") for name, module in MODULES.items()
+    definition.name: definition
+    for definition in (*EXTENSION_FLOAT_DATA_TYPES, FLOAT8_E4M3FN_DATA_TYPE)
 }
 SCOPE = CORE_AND_EXTENSIONS.update(data_types={**CORE_AND_EXTENSIONS.data_types, **DEFINITIONS})
 LOC = ("fill_value",)
@@ -115,7 +104,9 @@ def data_type(name: str) -> AcceptedField[DataTypeDefinition[Any]]:
 
 
 def problems_of(name: str, value: object) -> list[tuple[tuple[str | int, ...], str]]:
-    return [(problem.loc, problem.kind) for problem in fill_value_problems(data_type(name), value, LOC)]
+    return [
+        (problem.loc, problem.kind) for problem in fill_value_problems(data_type(name), value, LOC)
+    ]
 
 
 def messages(name: str, value: object) -> list[str]:
@@ -190,7 +181,9 @@ def test_float8_e4m3fn_has_two_nans_no_infinities_and_448_as_its_largest() -> No
 
 def test_float8_e8m0fnu_is_the_powers_of_two_from_2_to_the_minus_127_to_2_to_the_127() -> None:
     fmt = FORMATS["float8_e8m0fnu"]
-    assert [minifloat_value(bits, fmt) for bits in range(255)] == [2.0 ** (bits - 127) for bits in range(255)]
+    assert [minifloat_value(bits, fmt) for bits in range(255)] == [
+        2.0 ** (bits - 127) for bits in range(255)
+    ]
     assert math.isnan(minifloat_value(0xFF, fmt))
 
 
@@ -379,8 +372,12 @@ def test_booleans_and_other_json_are_refused_by_the_shape() -> None:
 # --- the bits a fill value denotes ----------------------------------------------------------
 
 
-@pytest.mark.parametrize(("name", "value", "bits"), [(name, v, b) for name, row in ROUNDED.items() for v, b in row])
-def test_numbers_round_to_nearest_as_ml_dtypes_rounds_them(name: str, value: float, bits: int) -> None:
+@pytest.mark.parametrize(
+    ("name", "value", "bits"), [(name, v, b) for name, row in ROUNDED.items() for v, b in row]
+)
+def test_numbers_round_to_nearest_as_ml_dtypes_rounds_them(
+    name: str, value: float, bits: int
+) -> None:
     assert minifloat_fill_bits(value, FORMATS[name]) == bits
 
 
@@ -462,7 +459,11 @@ def test_every_bfloat16_pattern_has_one_spelling_that_reads_back_to_it() -> None
         ("float8_e4m3", "0x77", 240.0),
         ("float8_e4m3", 247, 240.0),
         ("float8_e4m3", "0x01", 0.002),  # 2**-9: the fewest digits that round to it
-        ("float8_e4m3fn", "0x7f", "NaN"),  # the spellings tensorstore writes: "NaN", "0xff", -0.0, 448.0
+        (
+            "float8_e4m3fn",
+            "0x7f",
+            "NaN",
+        ),  # the spellings tensorstore writes: "NaN", "0xff", -0.0, 448.0
         ("float8_e4m3fn", "0x7F", "NaN"),
         ("float8_e4m3fn", "0xff", "0xff"),
         ("float8_e4m3fn", "0x80", -0.0),
@@ -495,7 +496,9 @@ def test_canonical_spellings(name: str, value: object, spelled: JSONValue) -> No
 def test_equal_values_spelled_differently_spell_alike(name: str) -> None:
     fmt = FORMATS[name]
     largest = fmt.largest
-    assert spelling(canonical(name, largest)) == spelling(canonical(name, hex_of(fmt.largest_pattern, fmt)))
+    assert spelling(canonical(name, largest)) == spelling(
+        canonical(name, hex_of(fmt.largest_pattern, fmt))
+    )
     if largest.is_integer():
         assert spelling(canonical(name, int(largest))) == spelling(canonical(name, largest))
     if fmt.nan_pattern is not None:
@@ -510,7 +513,9 @@ def finite_numbers(fmt: Minifloat) -> st.SearchStrategy[float]:
 
 @settings(max_examples=300, deadline=None)
 @given(data=st.data(), name=st.sampled_from(NAMES))
-def test_a_number_rounds_to_the_nearest_value_and_spells_as_it(data: st.DataObject, name: str) -> None:
+def test_a_number_rounds_to_the_nearest_value_and_spells_as_it(
+    data: st.DataObject, name: str
+) -> None:
     fmt = FORMATS[name]
     value = data.draw(finite_numbers(fmt))
     bits = minifloat_fill_bits(value, fmt)
@@ -520,7 +525,9 @@ def test_a_number_rounds_to_the_nearest_value_and_spells_as_it(data: st.DataObje
     for neighbour in (magnitude - 1, magnitude + 1):
         if 0 <= neighbour <= fmt.largest_pattern:
             other = math.copysign(minifloat_value(neighbour, fmt), rounded)
-            assert abs(Fraction(rounded) - Fraction(value)) <= abs(Fraction(other) - Fraction(value))
+            assert abs(Fraction(rounded) - Fraction(value)) <= abs(
+                Fraction(other) - Fraction(value)
+            )
     spelled = canonical_minifloat_fill(value, fmt)
     assert minifloat_fill_bits(spelled, fmt) == bits  # type: ignore[arg-type]
     assert canonical_minifloat_fill(spelled, fmt) == spelled  # type: ignore[arg-type]
@@ -531,7 +538,9 @@ def test_a_number_rounds_to_the_nearest_value_and_spells_as_it(data: st.DataObje
 def test_rounding_keeps_the_order_of_numbers(data: st.DataObject, name: str) -> None:
     fmt = FORMATS[name]
     low, high = sorted((data.draw(finite_numbers(fmt)), data.draw(finite_numbers(fmt))))
-    assert minifloat_value(minifloat_fill_bits(low, fmt), fmt) <= minifloat_value(minifloat_fill_bits(high, fmt), fmt)
+    assert minifloat_value(minifloat_fill_bits(low, fmt), fmt) <= minifloat_value(
+        minifloat_fill_bits(high, fmt), fmt
+    )
 
 
 def test_the_shortest_spelling_reads_back_through_a_float64_and_directly() -> None:
@@ -541,7 +550,7 @@ def test_the_shortest_spelling_reads_back_through_a_float64_and_directly() -> No
         for bits in range(1 << fmt.bits):
             spelled = canonical_minifloat_fill(hex_of(bits, fmt), fmt)
             if isinstance(spelled, float) and spelled != 0:
-                magnitude = _minifloat._rounded(abs(Fraction(repr(spelled))), fmt)  # pyright: ignore[reportPrivateUsage]
+                magnitude = _float_format._rounded(abs(Fraction(repr(spelled))), fmt)  # pyright: ignore[reportPrivateUsage]
                 assert magnitude == bits & fmt.magnitude_mask
 
 
@@ -549,39 +558,30 @@ def test_the_shortest_spelling_reads_back_through_a_float64_and_directly() -> No
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_each_module_names_its_definition_and_spellings(name: str) -> None:
-    module = MODULES[name]
-    camel = CAMEL[name]
-    upper = name.upper()
+def test_each_definition_is_filed_under_its_format_and_names_its_special_patterns(
+    name: str,
+) -> None:
     fmt = FORMATS[name]
-    for public in module.__all__:
-        assert hasattr(module, public)
-    definition = getattr(module, f"{upper}_DATA_TYPE")
-    assert definition.name == name == getattr(module, f"{upper}_DATA_TYPE_NAME")
-    assert set(module.__all__) >= {
-        f"{upper}_DATA_TYPE",
-        f"{upper}_DATA_TYPE_NAME",
-        f"{camel}DataTypeName",
-        f"{camel}FillValue",
-        f"Hex{camel}",
-        f"hex_{name}",
-    }
-    assert (f"{camel}SpecialFillValue" in module.__all__) is (fmt.nan_pattern is not None)
-    nan = getattr(module, f"CANONICAL_NAN_HEX_{upper}", None)
-    assert nan == (None if fmt.nan_pattern is None else hex_of(fmt.nan_pattern, fmt))
-    positive = getattr(module, f"CANONICAL_POSITIVE_INFINITY_HEX_{upper}", None)
-    negative = getattr(module, f"CANONICAL_NEGATIVE_INFINITY_HEX_{upper}", None)
-    if fmt.infinities:
-        assert canonical(name, positive) == "Infinity"
-        assert canonical(name, negative) == "-Infinity"
+    assert DEFINITIONS[name].name == name
+    if fmt.nan_pattern is not None:
+        assert canonical(name, hex_of(fmt.nan_pattern, fmt)) == "NaN"
     else:
-        assert positive is None and negative is None
+        assert problems_of(name, "NaN") == [(LOC, "invalid_value")]
+    if fmt.infinities:
+        assert fmt.infinity_pattern is not None
+        assert canonical(name, hex_of(fmt.infinity_pattern, fmt)) == "Infinity"
+        assert canonical(name, hex_of(fmt.infinity_pattern | fmt.sign_bit, fmt)) == "-Infinity"
+    else:
+        assert problems_of(name, "Infinity") == [(LOC, "invalid_value")]
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_each_hex_function_takes_exactly_the_bits_of_its_format(name: str) -> None:
+def test_the_hex_check_takes_exactly_the_bits_of_the_format(name: str) -> None:
     fmt = FORMATS[name]
-    make = getattr(MODULES[name], f"hex_{name}")
+
+    def make(value: str) -> str:
+        return checked_hex(value, fmt)
+
     assert make(hex_of(fmt.largest_pattern, fmt)) == hex_of(fmt.largest_pattern, fmt)
     with pytest.raises(ValueError, match=f"the bits of a {name}"):
         make("0x" + "0" * (fmt.hex_digits + 1))
@@ -608,7 +608,9 @@ def test_storage_is_one_byte_up_to_8_bits(name: str) -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_a_configuration_is_refused(name: str) -> None:
-    field, problems = resolve({"name": name, "configuration": {"bits": 8}}, DataTypeDefinition, SCOPE, ("data_type",))
+    field, problems = resolve(
+        {"name": name, "configuration": {"bits": 8}}, DataTypeDefinition, SCOPE, ("data_type",)
+    )
     assert [(problem.loc, problem.kind) for problem in problems] == [
         (("data_type", "configuration", "bits"), "unknown_key")
     ]
@@ -640,12 +642,17 @@ def test_a_bfloat16_array_needs_an_endian() -> None:
     assert [(problem.loc, problem.kind) for problem in reading.problems] == [
         (("codecs", 0, "configuration", "endian"), "missing_key")
     ]
-    assert read_array_metadata_v3(document("bfloat16", 0.5, [LITTLE_BYTES]), context=SCOPE).problems == ()
+    assert (
+        read_array_metadata_v3(document("bfloat16", 0.5, [LITTLE_BYTES]), context=SCOPE).problems
+        == ()
+    )
 
 
 def test_a_fill_value_is_judged_in_a_document_where_it_is_written() -> None:
     reading = read_array_metadata_v3(document("float8_e5m2fnuz", "Infinity"), context=SCOPE)
-    assert [(problem.loc, problem.kind) for problem in reading.problems] == [(("fill_value",), "invalid_value")]
+    assert [(problem.loc, problem.kind) for problem in reading.problems] == [
+        (("fill_value",), "invalid_value")
+    ]
     assert "which has no infinities" in reading.problems[0].message
 
 
@@ -712,14 +719,18 @@ NOT_OF_THE_TYPE: dict[str, object] = {
 @pytest.mark.parametrize("name", NAMES)
 def test_scale_offset_takes_offset_and_scale_spelled_as_fill_values(name: str) -> None:
     offset, scale = OFFSET_AND_SCALE[name]
-    reading = read_array_metadata_v3(scaled(name, 1, {"offset": offset, "scale": scale}), context=SCOPE)
+    reading = read_array_metadata_v3(
+        scaled(name, 1, {"offset": offset, "scale": scale}), context=SCOPE
+    )
     assert reading.problems == ()
 
 
 @pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize("member", ["offset", "scale"])
 def test_scale_offset_refuses_a_value_the_type_does_not_have(name: str, member: str) -> None:
-    reading = read_array_metadata_v3(scaled(name, 1, {member: NOT_OF_THE_TYPE[name]}), context=SCOPE)
+    reading = read_array_metadata_v3(
+        scaled(name, 1, {member: NOT_OF_THE_TYPE[name]}), context=SCOPE
+    )
     assert [(problem.loc, problem.kind) for problem in reading.problems] == [
         (("codecs", 0, "configuration", member), "invalid_value")
     ]
@@ -760,7 +771,9 @@ def test_the_names_are_those_the_registry_gives(name: str) -> None:
     nan = re.search(r'"NaN"` corresponds to a representation of `"(0x[0-9a-fA-F]+)"`', text)
     if nan is not None:
         assert canonical(name, nan.group(1).lower()) == "NaN"
-    refused = re.search(r"The constants? ((?:`\"[-\w]+\"`(?:, | and |, and )?)+) (?:is|are) not supported", text)
+    refused = re.search(
+        r"The constants? ((?:`\"[-\w]+\"`(?:, | and |, and )?)+) (?:is|are) not supported", text
+    )
     named_refused = set() if refused is None else set(re.findall(r'"([-\w]+)"', refused.group(1)))
     for special in ("NaN", "Infinity", "-Infinity"):
         assert (problems_of(name, special) == []) is (special not in named_refused)
@@ -770,7 +783,9 @@ def test_the_names_are_those_the_registry_gives(name: str) -> None:
 @needs_registry
 @pytest.mark.parametrize("name", REGISTERED)
 def test_the_fields_the_registry_schema_allows_are_read_without_problems(name: str) -> None:
-    schema = json.loads((REGISTRY / "data-types" / name / "schema.json").read_text(encoding="utf-8"))
+    schema = json.loads(
+        (REGISTRY / "data-types" / name / "schema.json").read_text(encoding="utf-8")
+    )
     (as_object, as_name) = schema["oneOf"]
     assert as_name == {"const": name}
     assert as_object["properties"]["name"] == {"const": name}

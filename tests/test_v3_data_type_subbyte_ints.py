@@ -26,11 +26,12 @@ from zarr_metadata.v3._definition import DataTypeDefinition, storage_of
 from zarr_metadata.v3._scopes import CORE_AND_EXTENSIONS
 from zarr_metadata.v3.codec._arithmetic import ARITHMETIC_DATA_TYPE_NAMES
 from zarr_metadata.v3.codec.packbits import PACKBITS_CODEC, PACKBITS_COMPONENT_BITS
-from zarr_metadata.v3.data_type.float8_e4m3 import FLOAT8_E4M3_DATA_TYPE
+from zarr_metadata.v3.data_type._extension_floats import EXTENSION_FLOAT_DATA_TYPES
 
 REGISTRY = Path(__file__).resolve().parents[1].parent / "shared" / "registry" / "zarr-extensions"
 needs_registry = pytest.mark.skipif(
-    not REGISTRY.is_dir(), reason=f"the zarr-extensions registry is not beside the repository ({REGISTRY})"
+    not REGISTRY.is_dir(),
+    reason=f"the zarr-extensions registry is not beside the repository ({REGISTRY})",
 )
 
 # The bits and the range of each type, as ml_dtypes 0.6 has them (iinfo);
@@ -45,8 +46,15 @@ MODULES = {name: importlib.import_module(f"zarr_metadata.v3.data_type.{name}") f
 DEFINITIONS: dict[str, DataTypeDefinition[Any]] = {
     name: getattr(module, f"{name.upper()}_DATA_TYPE") for name, module in MODULES.items()
 }
+(FLOAT8_E4M3_DATA_TYPE,) = (
+    definition for definition in EXTENSION_FLOAT_DATA_TYPES if definition.name == "float8_e4m3"
+)
 SCOPE = CORE_AND_EXTENSIONS.update(
-    data_types={**CORE_AND_EXTENSIONS.data_types, FLOAT8_E4M3_DATA_TYPE.name: FLOAT8_E4M3_DATA_TYPE, **DEFINITIONS},
+    data_types={
+        **CORE_AND_EXTENSIONS.data_types,
+        FLOAT8_E4M3_DATA_TYPE.name: FLOAT8_E4M3_DATA_TYPE,
+        **DEFINITIONS,
+    },
     codecs={**CORE_AND_EXTENSIONS.codecs, PACKBITS_CODEC.name: PACKBITS_CODEC},
 )
 LOC = ("fill_value",)
@@ -60,7 +68,9 @@ def data_type(name: str) -> AcceptedField[DataTypeDefinition[Any]]:
 
 
 def problems_of(name: str, value: object) -> list[tuple[tuple[str | int, ...], str]]:
-    return [(problem.loc, problem.kind) for problem in fill_value_problems(data_type(name), value, LOC)]
+    return [
+        (problem.loc, problem.kind) for problem in fill_value_problems(data_type(name), value, LOC)
+    ]
 
 
 def messages(name: str, value: object) -> list[str]:
@@ -95,7 +105,9 @@ def test_each_definition_pickles_to_an_equal_one(name: str) -> None:
 def test_nothing_is_configured_and_the_bare_name_is_the_spelling(name: str) -> None:
     for field in (name, {"name": name}, {"name": name, "configuration": {}}):
         assert canonical_of(*resolve(field, DataTypeDefinition, SCOPE)) == name
-    field, problems = resolve({"name": name, "configuration": {"bits": 2}}, DataTypeDefinition, SCOPE, ("data_type",))
+    field, problems = resolve(
+        {"name": name, "configuration": {"bits": 2}}, DataTypeDefinition, SCOPE, ("data_type",)
+    )
     assert [(problem.loc, problem.kind) for problem in problems] == [
         (("data_type", "configuration", "bits"), "unknown_key")
     ]
@@ -128,7 +140,9 @@ def test_an_integer_past_the_range_is_refused_with_the_range(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", NAMES)
-@pytest.mark.parametrize("value", [0.0, 1.0, -0.0, 0.5, 1e2, True, False, "1", "0x01", "NaN", None, [0], {}])
+@pytest.mark.parametrize(
+    "value", [0.0, 1.0, -0.0, 0.5, 1e2, True, False, "1", "0x01", "NaN", None, [0], {}]
+)
 def test_anything_but_an_integer_is_refused(name: str, value: object) -> None:
     assert problems_of(name, value) == [(LOC, "invalid_type")]
     assert messages(name, value) == [f"expected an integer, got {json.dumps(value)}"]
@@ -146,11 +160,15 @@ JSON_SCALARS = st.one_of(
 
 @settings(max_examples=300, deadline=None)
 @given(name=st.sampled_from(NAMES), value=JSON_SCALARS)
-def test_fill_values_are_those_of_a_core_integer_type_narrowed_to_the_range(name: str, value: object) -> None:
+def test_fill_values_are_those_of_a_core_integer_type_narrowed_to_the_range(
+    name: str, value: object
+) -> None:
     low, high = RANGES[name]
     core = problems_of(CORE[name], value)
     if type(value) is int:
-        assert problems_of(name, value) == ([] if low <= value <= high else [(LOC, "invalid_value")])
+        assert problems_of(name, value) == (
+            [] if low <= value <= high else [(LOC, "invalid_value")]
+        )
     else:
         assert problems_of(name, value) == core == [(LOC, "invalid_type")]
 
@@ -162,7 +180,9 @@ def document(name: str, fill_value: object, codecs: list[Any]) -> dict[str, Any]
     return array_document(data_type=name, fill_value=fill_value, codecs=codecs)
 
 
-def problems_in(name: str, fill_value: object, codecs: list[Any]) -> list[tuple[tuple[str | int, ...], str]]:
+def problems_in(
+    name: str, fill_value: object, codecs: list[Any]
+) -> list[tuple[tuple[str | int, ...], str]]:
     reading = read_array_metadata_v3(document(name, fill_value, codecs), context=SCOPE)
     return [(problem.loc, problem.kind) for problem in reading.problems]
 
@@ -216,12 +236,16 @@ def test_scale_offset_takes_offset_and_scale_of_the_type(name: str) -> None:
         ((*AT_CODEC, "offset"), "invalid_value"),
         ((*AT_CODEC, "scale"), "invalid_value"),
     ]
-    assert problems_in(name, 0, [scale_offset(scale=0.5), "bytes"]) == [((*AT_CODEC, "scale"), "invalid_type")]
+    assert problems_in(name, 0, [scale_offset(scale=0.5), "bytes"]) == [
+        ((*AT_CODEC, "scale"), "invalid_type")
+    ]
 
 
 @pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize("out_of_range", ["clamp", "wrap"])
-def test_cast_value_casts_to_the_type_and_bytes_then_needs_no_endian(name: str, out_of_range: str) -> None:
+def test_cast_value_casts_to_the_type_and_bytes_then_needs_no_endian(
+    name: str, out_of_range: str
+) -> None:
     codec = cast_value(name, rounding="towards-zero", out_of_range=out_of_range)
     assert problems_in("float32", 0.0, [codec, "bytes"]) == []
     # A type of several bytes, in its place, needs one: the bytes codec receives the cast type.
@@ -254,7 +278,9 @@ def test_cast_value_casts_from_the_type_and_judges_its_side_of_the_scalar_map(na
     ]
 
 
-@pytest.mark.parametrize(("source", "target"), [(source, target) for source in NAMES for target in NAMES])
+@pytest.mark.parametrize(
+    ("source", "target"), [(source, target) for source in NAMES for target in NAMES]
+)
 def test_cast_value_casts_between_the_small_integers(source: str, target: str) -> None:
     assert problems_in(source, 0, [cast_value(target, out_of_range="clamp"), "bytes"]) == []
 
@@ -267,8 +293,13 @@ def test_packbits_keeps_the_bits_of_the_type(name: str) -> None:
     assert problems_in(name, 0, [within]) == []
     past = {"name": "packbits", "configuration": {"last_bit": bits}}
     reading = read_array_metadata_v3(document(name, 0, [past]), context=SCOPE)
-    assert [(problem.loc, problem.kind) for problem in reading.problems] == [((*AT_CODEC, "last_bit"), "invalid_value")]
-    assert reading.problems[0].message == f"expected a last_bit below {bits}, the bits of each component of {name}, got {bits}"
+    assert [(problem.loc, problem.kind) for problem in reading.problems] == [
+        ((*AT_CODEC, "last_bit"), "invalid_value")
+    ]
+    assert (
+        reading.problems[0].message
+        == f"expected a last_bit below {bits}, the bits of each component of {name}, got {bits}"
+    )
 
 
 # --- the registry --------------------------------------------------------------------------
@@ -298,11 +329,17 @@ def test_the_range_is_the_one_the_registry_gives(name: str) -> None:
 def test_bytes_and_packbits_store_it_as_the_registry_says(name: str) -> None:
     text = readme(f"data-types/{name}")
     layout = re.search(r"Encoded as a 1-byte value, `0b(I*)(X*)`", text)
-    assert layout is not None and len(layout.group(2)) == BITS[name] and len(layout.group(1)) == 8 - BITS[name]
+    assert (
+        layout is not None
+        and len(layout.group(2)) == BITS[name]
+        and len(layout.group(1)) == 8 - BITS[name]
+    )
     assert 'The `"endian"` parameter has no effect.' in text
     assert storage_of(data_type(name)) == "single_byte"
     packed = re.search(r"### packbits Encoded as a (\d+)-bit value", text)
-    assert packed is not None and int(packed.group(1)) == BITS[name] == PACKBITS_COMPONENT_BITS[name]
+    assert (
+        packed is not None and int(packed.group(1)) == BITS[name] == PACKBITS_COMPONENT_BITS[name]
+    )
 
 
 @needs_registry
@@ -316,11 +353,16 @@ def test_the_codecs_with_arithmetic_list_it(name: str, codec: str) -> None:
 @needs_registry
 @pytest.mark.parametrize("name", NAMES)
 def test_the_forms_the_registry_schema_allows_are_read(name: str) -> None:
-    schema = json.loads((REGISTRY / "data-types" / name / "schema.json").read_text(encoding="utf-8"))
+    schema = json.loads(
+        (REGISTRY / "data-types" / name / "schema.json").read_text(encoding="utf-8")
+    )
     (as_object, as_name) = schema["oneOf"]
     assert as_name == {"const": name}
     assert as_object["properties"]["name"] == {"const": name}
-    assert as_object["properties"]["configuration"] == {"type": "object", "additionalProperties": False}
+    assert as_object["properties"]["configuration"] == {
+        "type": "object",
+        "additionalProperties": False,
+    }
     for field in (name, {"name": name}, {"name": name, "configuration": {}}):
         assert resolve(field, DataTypeDefinition, SCOPE)[1] == ()
     assert resolve({"name": name, "configuration": {"x": 1}}, DataTypeDefinition, SCOPE)[1] != ()

@@ -15,7 +15,8 @@ from typing import Final, Literal, TypeAlias, cast
 from zarr_metadata._convert._data_type import Layout
 from zarr_metadata._convert._problem import not_convertible
 from zarr_metadata._json import JSONValue, Loc, Problems
-from zarr_metadata.v3.data_type._ieee import canonical_float_fill
+from zarr_metadata.v3.data_type._float_fill import canonical_fill
+from zarr_metadata.v3.data_type._float_format import ieee_format
 
 _Order: TypeAlias = Literal["little", "big"]
 _NOT_A_TIME: Final = -(2**63)
@@ -38,11 +39,11 @@ def converted_fill_value(
     if layout.family == "struct":
         return _record(cast("str", fill_value), layout, loc)
     if layout.family == "float":
-        return canonical_float_fill(cast("float | str", fill_value), 8 * layout.itemsize), ()
+        return canonical_fill(cast("float | str", fill_value), ieee_format(8 * layout.itemsize)), ()
     if layout.family == "complex":
         real, imaginary = cast("tuple[float | str, float | str]", fill_value)
-        width = 4 * layout.itemsize
-        return [canonical_float_fill(real, width), canonical_float_fill(imaginary, width)], ()
+        fmt = ieee_format(4 * layout.itemsize)
+        return [canonical_fill(real, fmt), canonical_fill(imaginary, fmt)], ()
     return fill_value, ()
 
 
@@ -100,4 +101,4 @@ def _decoded(packed: bytes, layout: Layout) -> JSONValue:
 
 def _float(packed: bytes, order: _Order) -> JSONValue:
     bits = int.from_bytes(packed, order)
-    return canonical_float_fill(f"0x{bits:0{2 * len(packed)}x}", 8 * len(packed))
+    return canonical_fill(f"0x{bits:0{2 * len(packed)}x}", ieee_format(8 * len(packed)))

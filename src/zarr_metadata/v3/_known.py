@@ -20,35 +20,12 @@ from zarr_metadata.v3.codec.reshape import RESHAPE_CODEC
 from zarr_metadata.v3.codec.vlen_bytes import VLEN_BYTES_CODEC
 from zarr_metadata.v3.codec.vlen_utf8 import VLEN_UTF8_CODEC
 from zarr_metadata.v3.codec.zfp import ZFP_CODEC
-from zarr_metadata.v3.data_type.bfloat16 import BFLOAT16_DATA_TYPE
-from zarr_metadata.v3.data_type.complex_bfloat16 import COMPLEX_BFLOAT16_DATA_TYPE
-from zarr_metadata.v3.data_type.complex_float4_e2m1fn import COMPLEX_FLOAT4_E2M1FN_DATA_TYPE
-from zarr_metadata.v3.data_type.complex_float6_e2m3fn import COMPLEX_FLOAT6_E2M3FN_DATA_TYPE
-from zarr_metadata.v3.data_type.complex_float6_e3m2fn import COMPLEX_FLOAT6_E3M2FN_DATA_TYPE
-from zarr_metadata.v3.data_type.complex_float8_e3m4 import COMPLEX_FLOAT8_E3M4_DATA_TYPE
-from zarr_metadata.v3.data_type.complex_float8_e4m3 import COMPLEX_FLOAT8_E4M3_DATA_TYPE
-from zarr_metadata.v3.data_type.complex_float8_e4m3b11fnuz import (
-    COMPLEX_FLOAT8_E4M3B11FNUZ_DATA_TYPE,
+from zarr_metadata.v3.data_type._extension_floats import (
+    EXTENSION_COMPLEX_DATA_TYPES,
+    EXTENSION_FLOAT_DATA_TYPES,
+    FLOAT8_E4M3FN_DATA_TYPE,
 )
-from zarr_metadata.v3.data_type.complex_float8_e4m3fnuz import COMPLEX_FLOAT8_E4M3FNUZ_DATA_TYPE
-from zarr_metadata.v3.data_type.complex_float8_e5m2 import COMPLEX_FLOAT8_E5M2_DATA_TYPE
-from zarr_metadata.v3.data_type.complex_float8_e5m2fnuz import COMPLEX_FLOAT8_E5M2FNUZ_DATA_TYPE
-from zarr_metadata.v3.data_type.complex_float8_e8m0fnu import COMPLEX_FLOAT8_E8M0FNU_DATA_TYPE
-from zarr_metadata.v3.data_type.complex_float16 import COMPLEX_FLOAT16_DATA_TYPE
-from zarr_metadata.v3.data_type.complex_float32 import COMPLEX_FLOAT32_DATA_TYPE
-from zarr_metadata.v3.data_type.complex_float64 import COMPLEX_FLOAT64_DATA_TYPE
 from zarr_metadata.v3.data_type.fixed_length_utf32 import FIXED_LENGTH_UTF32_DATA_TYPE
-from zarr_metadata.v3.data_type.float4_e2m1fn import FLOAT4_E2M1FN_DATA_TYPE
-from zarr_metadata.v3.data_type.float6_e2m3fn import FLOAT6_E2M3FN_DATA_TYPE
-from zarr_metadata.v3.data_type.float6_e3m2fn import FLOAT6_E3M2FN_DATA_TYPE
-from zarr_metadata.v3.data_type.float8_e3m4 import FLOAT8_E3M4_DATA_TYPE
-from zarr_metadata.v3.data_type.float8_e4m3 import FLOAT8_E4M3_DATA_TYPE
-from zarr_metadata.v3.data_type.float8_e4m3b11fnuz import FLOAT8_E4M3B11FNUZ_DATA_TYPE
-from zarr_metadata.v3.data_type.float8_e4m3fn import FLOAT8_E4M3FN_DATA_TYPE
-from zarr_metadata.v3.data_type.float8_e4m3fnuz import FLOAT8_E4M3FNUZ_DATA_TYPE
-from zarr_metadata.v3.data_type.float8_e5m2 import FLOAT8_E5M2_DATA_TYPE
-from zarr_metadata.v3.data_type.float8_e5m2fnuz import FLOAT8_E5M2FNUZ_DATA_TYPE
-from zarr_metadata.v3.data_type.float8_e8m0fnu import FLOAT8_E8M0FNU_DATA_TYPE
 from zarr_metadata.v3.data_type.int2 import INT2_DATA_TYPE
 from zarr_metadata.v3.data_type.int4 import INT4_DATA_TYPE
 from zarr_metadata.v3.data_type.structured import STRUCTURED_DATA_TYPE
@@ -65,31 +42,8 @@ KNOWN: Final = CORE_AND_EXTENSIONS.update(
         INT4_DATA_TYPE,
         UINT2_DATA_TYPE,
         UINT4_DATA_TYPE,
-        BFLOAT16_DATA_TYPE,
-        FLOAT4_E2M1FN_DATA_TYPE,
-        FLOAT6_E2M3FN_DATA_TYPE,
-        FLOAT6_E3M2FN_DATA_TYPE,
-        FLOAT8_E3M4_DATA_TYPE,
-        FLOAT8_E4M3_DATA_TYPE,
-        FLOAT8_E4M3B11FNUZ_DATA_TYPE,
-        FLOAT8_E4M3FNUZ_DATA_TYPE,
-        FLOAT8_E5M2_DATA_TYPE,
-        FLOAT8_E5M2FNUZ_DATA_TYPE,
-        FLOAT8_E8M0FNU_DATA_TYPE,
-        COMPLEX_BFLOAT16_DATA_TYPE,
-        COMPLEX_FLOAT16_DATA_TYPE,
-        COMPLEX_FLOAT32_DATA_TYPE,
-        COMPLEX_FLOAT64_DATA_TYPE,
-        COMPLEX_FLOAT4_E2M1FN_DATA_TYPE,
-        COMPLEX_FLOAT6_E2M3FN_DATA_TYPE,
-        COMPLEX_FLOAT6_E3M2FN_DATA_TYPE,
-        COMPLEX_FLOAT8_E3M4_DATA_TYPE,
-        COMPLEX_FLOAT8_E4M3_DATA_TYPE,
-        COMPLEX_FLOAT8_E4M3B11FNUZ_DATA_TYPE,
-        COMPLEX_FLOAT8_E4M3FNUZ_DATA_TYPE,
-        COMPLEX_FLOAT8_E5M2_DATA_TYPE,
-        COMPLEX_FLOAT8_E5M2FNUZ_DATA_TYPE,
-        COMPLEX_FLOAT8_E8M0FNU_DATA_TYPE,
+        *EXTENSION_FLOAT_DATA_TYPES,
+        *EXTENSION_COMPLEX_DATA_TYPES,
         FIXED_LENGTH_UTF32_DATA_TYPE,
         STRUCTURED_DATA_TYPE,
         *ZARR_PYTHON_DATA_TYPES,

@@ -27,12 +27,13 @@ from typing_extensions import ReadOnly, TypedDict
 from zarr_metadata._json import JSONValue, ValidationProblem, shown
 from zarr_metadata.definition._fields import Nested
 from zarr_metadata.v2._definition import ZarrV2DataTypeDefinition, type_string_of
-from zarr_metadata.v3.data_type._ieee import (
+from zarr_metadata.v3.data_type._float_fill import (
     canonical_complex_fill,
-    canonical_float_fill,
+    canonical_fill,
     complex_fill_problems,
-    float_fill_problems,
+    fill_problems,
 )
+from zarr_metadata.v3.data_type._float_format import ieee_format
 
 __all__ = [
     "BOOL_DATA_TYPE_V2",
@@ -84,7 +85,9 @@ def _article(family: str) -> str:
     return f"{'an' if family[0] in 'aeiou' else 'a'} {family}"
 
 
-def byteorder_problems(family: str, configuration: Mapping[str, Any], what: str) -> tuple[ValidationProblem, ...]:
+def byteorder_problems(
+    family: str, configuration: Mapping[str, Any], what: str
+) -> tuple[ValidationProblem, ...]:
     """The problem of a type string of `family`, whose values take several bytes (`what` says so), that says no byte order."""
     if configuration["byteorder"] in _ORDERED:
         return ()
@@ -105,7 +108,11 @@ def itemsize_problems(
     listed = written[0] if len(written) == 1 else f"{', '.join(written[:-1])} or {written[-1]}"
     unit = "byte" if written == ["1"] else "bytes"
     message = f"expected {_article(family)} of {listed} {unit}, such as {shown(example)}, got {shown(text)}"
-    return (ValidationProblem(("itemsize",), message, "invalid_value", input=text, ctx={"itemsizes": list(sizes)}),)
+    return (
+        ValidationProblem(
+            ("itemsize",), message, "invalid_value", input=text, ctx={"itemsizes": list(sizes)}
+        ),
+    )
 
 
 def _number_rules(
@@ -128,25 +135,35 @@ def _canonical(configuration: ZarrV2ScalarConfiguration) -> ZarrV2ScalarConfigur
     return configuration
 
 
-def _bool_rules(configuration: ZarrV2ScalarConfiguration, nested: Nested) -> tuple[ValidationProblem, ...]:
+def _bool_rules(
+    configuration: ZarrV2ScalarConfiguration, nested: Nested
+) -> tuple[ValidationProblem, ...]:
     return itemsize_problems("bool", configuration, (1,), "|b1")
 
 
-def _int_rules(configuration: ZarrV2ScalarConfiguration, nested: Nested) -> tuple[ValidationProblem, ...]:
+def _int_rules(
+    configuration: ZarrV2ScalarConfiguration, nested: Nested
+) -> tuple[ValidationProblem, ...]:
     return _number_rules("int", configuration, (1, 2, 4, 8), "<i4")
 
 
-def _uint_rules(configuration: ZarrV2ScalarConfiguration, nested: Nested) -> tuple[ValidationProblem, ...]:
+def _uint_rules(
+    configuration: ZarrV2ScalarConfiguration, nested: Nested
+) -> tuple[ValidationProblem, ...]:
     return _number_rules("uint", configuration, (1, 2, 4, 8), "<u4")
 
 
-def _float_rules(configuration: ZarrV2ScalarConfiguration, nested: Nested) -> tuple[ValidationProblem, ...]:
+def _float_rules(
+    configuration: ZarrV2ScalarConfiguration, nested: Nested
+) -> tuple[ValidationProblem, ...]:
     # "<f16" and "<c32" are NumPy's long double, whose size and layout differ
     # from platform to platform, so a document cannot say what it stores.
     return _number_rules("float", configuration, (2, 4, 8), "<f8")
 
 
-def _complex_rules(configuration: ZarrV2ScalarConfiguration, nested: Nested) -> tuple[ValidationProblem, ...]:
+def _complex_rules(
+    configuration: ZarrV2ScalarConfiguration, nested: Nested
+) -> tuple[ValidationProblem, ...]:
     return _number_rules("complex", configuration, (8, 16), "<c16")
 
 
@@ -161,7 +178,9 @@ def _integer_fill_value_rules(
         return ()
     text = type_string_of(family, configuration)
     message = f"expected an integer in [{low}, {high}] for {shown(text)}, got {shown(value)}"
-    return (ValidationProblem((), message, "invalid_value", input=value, ctx={"ge": low, "le": high}),)
+    return (
+        ValidationProblem((), message, "invalid_value", input=value, ctx={"ge": low, "le": high}),
+    )
 
 
 def _int_fill_value_rules(
@@ -182,7 +201,7 @@ def _float_fill_value_rules(
     width = 8 * configuration["itemsize"]
     if value is None or width not in _WIDTHS:
         return ()
-    return float_fill_problems(value, width, ())
+    return fill_problems(value, ieee_format(width), ())
 
 
 def _float_fill_value_canonical(
@@ -191,25 +210,29 @@ def _float_fill_value_canonical(
     width = 8 * configuration["itemsize"]
     if value is None or width not in _WIDTHS:
         return value
-    return canonical_float_fill(value, width)
+    return canonical_fill(value, ieee_format(width))
 
 
 def _complex_fill_value_rules(
-    configuration: ZarrV2ScalarConfiguration, nested: Nested, value: tuple[float | str, float | str] | None
+    configuration: ZarrV2ScalarConfiguration,
+    nested: Nested,
+    value: tuple[float | str, float | str] | None,
 ) -> tuple[ValidationProblem, ...]:
     width = 4 * configuration["itemsize"]
     if value is None or width not in _WIDTHS:
         return ()
-    return complex_fill_problems(value, width, ())
+    return complex_fill_problems(value, ieee_format(width), (), f"a complex{2 * width} component")
 
 
 def _complex_fill_value_canonical(
-    configuration: ZarrV2ScalarConfiguration, nested: Nested, value: tuple[float | str, float | str] | None
+    configuration: ZarrV2ScalarConfiguration,
+    nested: Nested,
+    value: tuple[float | str, float | str] | None,
 ) -> JSONValue:
     width = 4 * configuration["itemsize"]
     if value is None or width not in _WIDTHS:
         return value
-    return canonical_complex_fill(value, width)
+    return canonical_complex_fill(value, ieee_format(width))
 
 
 BOOL_DATA_TYPE_V2: Final = ZarrV2DataTypeDefinition(

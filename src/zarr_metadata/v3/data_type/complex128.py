@@ -4,16 +4,9 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
-from zarr_metadata._json import JSONValue, ValidationProblem
-from zarr_metadata.definition._definition import EmptyConfiguration
-from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v3._definition import DataTypeDefinition
-from zarr_metadata.v3.data_type._ieee import (
-    HexFloat64,
-    canonical_complex_fill,
-    complex_fill_problems,
-)
-from zarr_metadata.v3.data_type._integer import multi_byte
+from zarr_metadata.v3.data_type._float_fill import complex_data_type
+from zarr_metadata.v3.data_type._float_format import FLOAT64_FORMAT
+from zarr_metadata.v3.data_type.float64 import HexFloat64
 
 __all__ = [
     "COMPLEX128_DATA_TYPE",
@@ -30,25 +23,7 @@ Complex128Component = float | int | Literal["NaN", "Infinity", "-Infinity"] | He
 Complex128FillValue = tuple[Complex128Component, Complex128Component]
 """A fill value of complex128: its real and imaginary components, in that order."""
 
-
-def _fill_value_rules(
-    configuration: EmptyConfiguration, nested: Nested, value: tuple[float | str, float | str]
-) -> tuple[ValidationProblem, ...]:
-    return complex_fill_problems(value, 64, ())
-
-
-def _fill_value_canonical(
-    configuration: EmptyConfiguration, nested: Nested, value: tuple[float | str, float | str]
-) -> JSONValue:
-    return canonical_complex_fill(value, 64)
-
-
-COMPLEX128_DATA_TYPE: Final = DataTypeDefinition(
-    name=COMPLEX128_DATA_TYPE_NAME,
-    configuration=EmptyConfiguration,
-    fill_value=Complex128FillValue,
-    fill_value_rules=_fill_value_rules,
-    fill_value_canonical=_fill_value_canonical,
-    storage=multi_byte,
+COMPLEX128_DATA_TYPE: Final = complex_data_type(
+    COMPLEX128_DATA_TYPE_NAME, FLOAT64_FORMAT, Complex128FillValue, "a complex128 component"
 )
 """The definition of complex128."""

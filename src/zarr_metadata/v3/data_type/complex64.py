@@ -4,16 +4,9 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
-from zarr_metadata._json import JSONValue, ValidationProblem
-from zarr_metadata.definition._definition import EmptyConfiguration
-from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v3._definition import DataTypeDefinition
-from zarr_metadata.v3.data_type._ieee import (
-    HexFloat32,
-    canonical_complex_fill,
-    complex_fill_problems,
-)
-from zarr_metadata.v3.data_type._integer import multi_byte
+from zarr_metadata.v3.data_type._float_fill import complex_data_type
+from zarr_metadata.v3.data_type._float_format import FLOAT32_FORMAT
+from zarr_metadata.v3.data_type.float32 import HexFloat32
 
 __all__ = [
     "COMPLEX64_DATA_TYPE",
@@ -30,25 +23,7 @@ Complex64Component = float | int | Literal["NaN", "Infinity", "-Infinity"] | Hex
 Complex64FillValue = tuple[Complex64Component, Complex64Component]
 """A fill value of complex64: its real and imaginary components, in that order."""
 
-
-def _fill_value_rules(
-    configuration: EmptyConfiguration, nested: Nested, value: tuple[float | str, float | str]
-) -> tuple[ValidationProblem, ...]:
-    return complex_fill_problems(value, 32, ())
-
-
-def _fill_value_canonical(
-    configuration: EmptyConfiguration, nested: Nested, value: tuple[float | str, float | str]
-) -> JSONValue:
-    return canonical_complex_fill(value, 32)
-
-
-COMPLEX64_DATA_TYPE: Final = DataTypeDefinition(
-    name=COMPLEX64_DATA_TYPE_NAME,
-    configuration=EmptyConfiguration,
-    fill_value=Complex64FillValue,
-    fill_value_rules=_fill_value_rules,
-    fill_value_canonical=_fill_value_canonical,
-    storage=multi_byte,
+COMPLEX64_DATA_TYPE: Final = complex_data_type(
+    COMPLEX64_DATA_TYPE_NAME, FLOAT32_FORMAT, Complex64FillValue, "a complex64 component"
 )
 """The definition of complex64."""

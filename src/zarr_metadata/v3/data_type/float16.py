@@ -2,22 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from typing import Final, Literal, NewType
 
-from zarr_metadata._json import JSONValue, ValidationProblem
-from zarr_metadata.definition._definition import EmptyConfiguration
-from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v3._definition import DataTypeDefinition
-from zarr_metadata.v3.data_type._ieee import (
-    CANONICAL_NAN_HEX_FLOAT16,
-    CANONICAL_NEGATIVE_INFINITY_HEX_FLOAT16,
-    CANONICAL_POSITIVE_INFINITY_HEX_FLOAT16,
-    HexFloat16,
-    canonical_float_fill,
-    float_fill_problems,
-    hex_float16,
-)
-from zarr_metadata.v3.data_type._integer import multi_byte
+from zarr_metadata.v3.data_type._float_fill import float_data_type
+from zarr_metadata.v3.data_type._float_format import FLOAT16_FORMAT, checked_hex
 
 __all__ = [
     "CANONICAL_NAN_HEX_FLOAT16",
@@ -34,33 +22,22 @@ __all__ = [
 
 FLOAT16_DATA_TYPE_NAME: Final = "float16"
 Float16DataTypeName = Literal["float16"]
+HexFloat16 = NewType("HexFloat16", str)
+"""The bits of a float16 written as "0x" and 4 hex digits."""
 Float16SpecialFillValue = Literal["NaN", "Infinity", "-Infinity"]
 """The names of the float16 values JSON has no number for."""
 Float16FillValue = float | int | Float16SpecialFillValue | HexFloat16
-"""A fill value of float16: a finite number, a special name, or "0x" and the bits in hex.
+"""A fill value of float16: a finite number, a special name, or "0x" and the bits in hex (the shape takes any string; the rules judge it)."""
 
-The shape takes any string as a HexFloat16; the fill value rules judge its width.
-"""
-
-
-def _fill_value_rules(
-    configuration: EmptyConfiguration, nested: Nested, value: float | str
-) -> tuple[ValidationProblem, ...]:
-    return float_fill_problems(value, 16, ())
+CANONICAL_NAN_HEX_FLOAT16: Final = "0x7e00"
+CANONICAL_POSITIVE_INFINITY_HEX_FLOAT16: Final = "0x7c00"
+CANONICAL_NEGATIVE_INFINITY_HEX_FLOAT16: Final = "0xfc00"
 
 
-def _fill_value_canonical(
-    configuration: EmptyConfiguration, nested: Nested, value: float | str
-) -> JSONValue:
-    return canonical_float_fill(value, 16)
+def hex_float16(value: str) -> HexFloat16:
+    """`value` as a HexFloat16, if it is "0x" and 4 hex digits; else ValueError."""
+    return HexFloat16(checked_hex(value, FLOAT16_FORMAT))
 
 
-FLOAT16_DATA_TYPE: Final = DataTypeDefinition(
-    name=FLOAT16_DATA_TYPE_NAME,
-    configuration=EmptyConfiguration,
-    fill_value=Float16FillValue,
-    fill_value_rules=_fill_value_rules,
-    fill_value_canonical=_fill_value_canonical,
-    storage=multi_byte,
-)
+FLOAT16_DATA_TYPE: Final = float_data_type(FLOAT16_FORMAT, Float16FillValue)
 """The definition of float16."""

@@ -2,22 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from typing import Final, Literal, NewType
 
-from zarr_metadata._json import JSONValue, ValidationProblem
-from zarr_metadata.definition._definition import EmptyConfiguration
-from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v3._definition import DataTypeDefinition
-from zarr_metadata.v3.data_type._ieee import (
-    CANONICAL_NAN_HEX_FLOAT32,
-    CANONICAL_NEGATIVE_INFINITY_HEX_FLOAT32,
-    CANONICAL_POSITIVE_INFINITY_HEX_FLOAT32,
-    HexFloat32,
-    canonical_float_fill,
-    float_fill_problems,
-    hex_float32,
-)
-from zarr_metadata.v3.data_type._integer import multi_byte
+from zarr_metadata.v3.data_type._float_fill import float_data_type
+from zarr_metadata.v3.data_type._float_format import FLOAT32_FORMAT, checked_hex
 
 __all__ = [
     "CANONICAL_NAN_HEX_FLOAT32",
@@ -34,33 +22,22 @@ __all__ = [
 
 FLOAT32_DATA_TYPE_NAME: Final = "float32"
 Float32DataTypeName = Literal["float32"]
+HexFloat32 = NewType("HexFloat32", str)
+"""The bits of a float32 written as "0x" and 8 hex digits."""
 Float32SpecialFillValue = Literal["NaN", "Infinity", "-Infinity"]
 """The names of the float32 values JSON has no number for."""
 Float32FillValue = float | int | Float32SpecialFillValue | HexFloat32
-"""A fill value of float32: a finite number, a special name, or "0x" and the bits in hex.
+"""A fill value of float32: a finite number, a special name, or "0x" and the bits in hex (the shape takes any string; the rules judge it)."""
 
-The shape takes any string as a HexFloat32; the fill value rules judge its width.
-"""
-
-
-def _fill_value_rules(
-    configuration: EmptyConfiguration, nested: Nested, value: float | str
-) -> tuple[ValidationProblem, ...]:
-    return float_fill_problems(value, 32, ())
+CANONICAL_NAN_HEX_FLOAT32: Final = "0x7fc00000"
+CANONICAL_POSITIVE_INFINITY_HEX_FLOAT32: Final = "0x7f800000"
+CANONICAL_NEGATIVE_INFINITY_HEX_FLOAT32: Final = "0xff800000"
 
 
-def _fill_value_canonical(
-    configuration: EmptyConfiguration, nested: Nested, value: float | str
-) -> JSONValue:
-    return canonical_float_fill(value, 32)
+def hex_float32(value: str) -> HexFloat32:
+    """`value` as a HexFloat32, if it is "0x" and 8 hex digits; else ValueError."""
+    return HexFloat32(checked_hex(value, FLOAT32_FORMAT))
 
 
-FLOAT32_DATA_TYPE: Final = DataTypeDefinition(
-    name=FLOAT32_DATA_TYPE_NAME,
-    configuration=EmptyConfiguration,
-    fill_value=Float32FillValue,
-    fill_value_rules=_fill_value_rules,
-    fill_value_canonical=_fill_value_canonical,
-    storage=multi_byte,
-)
+FLOAT32_DATA_TYPE: Final = float_data_type(FLOAT32_FORMAT, Float32FillValue)
 """The definition of float32."""

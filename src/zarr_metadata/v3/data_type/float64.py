@@ -2,22 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from typing import Final, Literal, NewType
 
-from zarr_metadata._json import JSONValue, ValidationProblem
-from zarr_metadata.definition._definition import EmptyConfiguration
-from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v3._definition import DataTypeDefinition
-from zarr_metadata.v3.data_type._ieee import (
-    CANONICAL_NAN_HEX_FLOAT64,
-    CANONICAL_NEGATIVE_INFINITY_HEX_FLOAT64,
-    CANONICAL_POSITIVE_INFINITY_HEX_FLOAT64,
-    HexFloat64,
-    canonical_float_fill,
-    float_fill_problems,
-    hex_float64,
-)
-from zarr_metadata.v3.data_type._integer import multi_byte
+from zarr_metadata.v3.data_type._float_fill import float_data_type
+from zarr_metadata.v3.data_type._float_format import FLOAT64_FORMAT, checked_hex
 
 __all__ = [
     "CANONICAL_NAN_HEX_FLOAT64",
@@ -34,33 +22,22 @@ __all__ = [
 
 FLOAT64_DATA_TYPE_NAME: Final = "float64"
 Float64DataTypeName = Literal["float64"]
+HexFloat64 = NewType("HexFloat64", str)
+"""The bits of a float64 written as "0x" and 16 hex digits."""
 Float64SpecialFillValue = Literal["NaN", "Infinity", "-Infinity"]
 """The names of the float64 values JSON has no number for."""
 Float64FillValue = float | int | Float64SpecialFillValue | HexFloat64
-"""A fill value of float64: a finite number, a special name, or "0x" and the bits in hex.
+"""A fill value of float64: a finite number, a special name, or "0x" and the bits in hex (the shape takes any string; the rules judge it)."""
 
-The shape takes any string as a HexFloat64; the fill value rules judge its width.
-"""
-
-
-def _fill_value_rules(
-    configuration: EmptyConfiguration, nested: Nested, value: float | str
-) -> tuple[ValidationProblem, ...]:
-    return float_fill_problems(value, 64, ())
+CANONICAL_NAN_HEX_FLOAT64: Final = "0x7ff8000000000000"
+CANONICAL_POSITIVE_INFINITY_HEX_FLOAT64: Final = "0x7ff0000000000000"
+CANONICAL_NEGATIVE_INFINITY_HEX_FLOAT64: Final = "0xfff0000000000000"
 
 
-def _fill_value_canonical(
-    configuration: EmptyConfiguration, nested: Nested, value: float | str
-) -> JSONValue:
-    return canonical_float_fill(value, 64)
+def hex_float64(value: str) -> HexFloat64:
+    """`value` as a HexFloat64, if it is "0x" and 16 hex digits; else ValueError."""
+    return HexFloat64(checked_hex(value, FLOAT64_FORMAT))
 
 
-FLOAT64_DATA_TYPE: Final = DataTypeDefinition(
-    name=FLOAT64_DATA_TYPE_NAME,
-    configuration=EmptyConfiguration,
-    fill_value=Float64FillValue,
-    fill_value_rules=_fill_value_rules,
-    fill_value_canonical=_fill_value_canonical,
-    storage=multi_byte,
-)
+FLOAT64_DATA_TYPE: Final = float_data_type(FLOAT64_FORMAT, Float64FillValue)
 """The definition of float64."""

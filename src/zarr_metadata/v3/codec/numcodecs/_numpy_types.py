@@ -1,24 +1,18 @@
-"""What the v3 definitions of numcodecs codecs share: a definition made from its v2 one, and the data types their parameters name.
-
-zarr-python 3 writes a numcodecs codec as `{"name": "numcodecs.<id>",
-"configuration": {...}}`, the configuration being the parameters the
-codec was made with, without `id`. So a v3 definition reads the same
-configuration as the v2 definition of `<id>`, with the same rules and
-canonical spelling, and adds what v3 needs: the codec's place in the
-pipeline and what it asks of the chunk it receives.
+"""The data types a numcodecs filter's parameters name, and what the filter receives and passes on as NumPy types.
 
 A parameter that names a data type (delta's `dtype`, ...) is a v2 type
 string (`"<u4"`), as numcodecs writes it, or a name NumPy reads without a
 byte order (`"uint32"`, `"u4"`), as zarr-python writes what it was given.
 Such a name is judged as the type string of its family and size; it keeps
 its own spelling, since NumPy reads it in the byte order of the machine.
+Where the chunk holds a numeric data type of the core, a filter's `dtype`
+must name that type; its byte order does not count, as numcodecs views
+the values in memory, in the machine's order.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import functools
-import json
 import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, cast
@@ -26,19 +20,9 @@ from typing import Any, Final, cast
 from zarr_metadata._json import ValidationProblem, decimal, shown
 from zarr_metadata.definition import AcceptedField, resolve
 from zarr_metadata.definition._fields import Nested, ResolvedField
-from zarr_metadata.v2._definition import ZarrV2CodecDefinition
 from zarr_metadata.v2.codec.filters import read_type_string
 from zarr_metadata.v3._context import ZarrV3Context
-from zarr_metadata.v3._definition import (
-    Chunk,
-    CodecDefinition,
-    CodecKind,
-    CodecSize,
-    DataTypeDefinition,
-    Lengths,
-    chunk_of,
-    one_length,
-)
+from zarr_metadata.v3._definition import Chunk, DataTypeDefinition, Lengths, chunk_of, one_length
 from zarr_metadata.v3.data_type.complex64 import COMPLEX64_DATA_TYPE
 from zarr_metadata.v3.data_type.complex128 import COMPLEX128_DATA_TYPE
 from zarr_metadata.v3.data_type.float16 import FLOAT16_DATA_TYPE
@@ -54,10 +38,8 @@ from zarr_metadata.v3.data_type.uint32 import UINT32_DATA_TYPE
 from zarr_metadata.v3.data_type.uint64 import UINT64_DATA_TYPE
 
 __all__ = [
-    "NUMCODECS_PREFIX",
     "NumpyType",
     "flat_length",
-    "numcodecs_codec",
     "numpy_type",
     "numpy_type_string",
     "received_type_problems",
@@ -66,50 +48,8 @@ __all__ = [
     "with_numpy_names",
 ]
 
-NUMCODECS_PREFIX: Final = "numcodecs."
-"""What zarr-python 3 writes before a numcodecs id to name the codec in a v3 document."""
-
 NumpyType = tuple[str, int]
 """A fixed-size data type as numcodecs reads it: its v2 family (`"int"`, `"float"`, ...) and its size in bytes."""
-
-
-def numcodecs_codec(
-    v2: ZarrV2CodecDefinition[Any], kind: CodecKind, size: CodecSize, **hooks: Callable[..., Any]
-) -> CodecDefinition[Any]:
-    """The v3 definition of `numcodecs.<id>`: the v2 definition's configuration and rules, in a pipeline as `kind`, with `hooks` added or replaced.
-
-    Its canonical spelling is the v2 one (numcodecs' `get_config()`) less
-    each parameter that spells the default, as a v3 field drops defaults.
-    """
-    shared: dict[str, Any] = {"rules": v2.rules, "canonical": _WithoutDefaults(v2), **hooks}
-    return CodecDefinition(
-        name=f"{NUMCODECS_PREFIX}{v2.name}", configuration=v2.configuration, kind=kind, size=size, **shared
-    )
-
-
-@dataclasses.dataclass(frozen=True)
-class _WithoutDefaults:
-    """The v2 canonical spelling of a configuration, without each optional parameter that the spelling would give it were it left out."""
-
-    v2: ZarrV2CodecDefinition[Any]
-
-    def __call__(self, configuration: Mapping[str, Any]) -> Any:
-        spell = self.v2.canonical
-        optional: frozenset[str] = getattr(self.v2.configuration, "__optional_keys__", frozenset())
-        filled = dict(spell(configuration))
-        for key in optional & filled.keys():
-            rest = {name: value for name, value in configuration.items() if name != key}
-            if _written(spell(rest).get(key, _ABSENT)) == _written(filled[key]):
-                del filled[key]
-        return filled
-
-
-_ABSENT: Final = object()
-
-
-def _written(value: object) -> str:
-    # true and 1 are two spellings, as 1 and 1.0 are.
-    return json.dumps(value, sort_keys=True) if value is not _ABSENT else ""
 
 
 # Names of data types, as NumPy reads them
@@ -117,7 +57,14 @@ def _written(value: object) -> str:
 _SIZED_NAME: Final = re.compile(r"(uint|int|float|complex)([1-9][0-9]*)")
 _TIME_NAME: Final = re.compile(r"(datetime64|timedelta64)(\[[0-9]*[A-Za-zμ]+\])")
 _UNORDERED: Final = re.compile(r"[biufcmMSUV][1-9][0-9]*(?:\[[0-9]*[A-Za-zμ]+\])?|[SUV]0")
-_KIND_CHARACTERS: Final = {"uint": "u", "int": "i", "float": "f", "complex": "c", "datetime64": "M", "timedelta64": "m"}
+_KIND_CHARACTERS: Final = {
+    "uint": "u",
+    "int": "i",
+    "float": "f",
+    "complex": "c",
+    "datetime64": "M",
+    "timedelta64": "m",
+}
 
 
 def numpy_type_string(name: str) -> str | None:
@@ -129,7 +76,11 @@ def numpy_type_string(name: str) -> str | None:
     sized = _SIZED_NAME.fullmatch(name)
     if sized is not None:
         bits = decimal(sized.group(2))
-        return f"<{_KIND_CHARACTERS[sized.group(1)]}{bits // 8}" if bits is not None and bits % 8 == 0 else None
+        return (
+            f"<{_KIND_CHARACTERS[sized.group(1)]}{bits // 8}"
+            if bits is not None and bits % 8 == 0
+            else None
+        )
     timed = _TIME_NAME.fullmatch(name)
     if timed is not None:
         return f"<{_KIND_CHARACTERS[timed.group(1)]}8{timed.group(2)}"
@@ -170,7 +121,9 @@ def with_numpy_names(
         if isinstance(member, str) and member in written:
             value, spelled = written[member]
             message = problem.message.replace(shown(spelled), shown(value))
-            problem = ValidationProblem(problem.loc, message, problem.kind, input=value, ctx=problem.ctx)
+            problem = ValidationProblem(
+                problem.loc, message, problem.kind, input=value, ctx=problem.ctx
+            )
         problems.append(problem)
     return problems
 
@@ -211,7 +164,9 @@ def type_field(numpy: NumpyType) -> ResolvedField[DataTypeDefinition[Any]] | Non
     name = _V3_NAMES.get(numpy)
     if name is None:
         return None
-    field, _ = resolve(name, cast("type[DataTypeDefinition[Any]]", DataTypeDefinition), _NUMERIC_TYPES)
+    field, _ = resolve(
+        name, cast("type[DataTypeDefinition[Any]]", DataTypeDefinition), _NUMERIC_TYPES
+    )
     return field
 
 
@@ -249,7 +204,9 @@ def viewed_chunk(source: str, target: str, chunk: Chunk, *, flattened: bool) -> 
     wide as `source`; elsewhere the last axis (or the one axis) is unknown.
     """
     incoming = chunk.data_type
-    received = _V3_NUMERIC.get(incoming.definition.name) if isinstance(incoming, AcceptedField) else None
+    received = (
+        _V3_NUMERIC.get(incoming.definition.name) if isinstance(incoming, AcceptedField) else None
+    )
     viewed, made = numpy_type(source), numpy_type(target)
     if received is not None and received == made:
         data_type = incoming  # the data type as the array's scope read it
