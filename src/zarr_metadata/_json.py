@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Literal, TypeAlias
 
@@ -69,6 +69,16 @@ def _unpickled_problem(
 
 Problems: TypeAlias = tuple[ValidationProblem, ...]
 """Every problem found, in the order found."""
+
+
+def relocated(problem: ValidationProblem, loc: Loc) -> ValidationProblem:
+    """`problem` at `loc` instead: the one way a problem moves."""
+    return ValidationProblem(loc, problem.message, problem.kind, input=problem.input, ctx=problem.ctx)
+
+
+def under(at: Loc, problems: Iterable[ValidationProblem]) -> list[ValidationProblem]:
+    """Each of `problems`, found in a part of a document, located from the document's root, the part being at `at`."""
+    return [relocated(problem, (*at, *problem.loc)) for problem in problems]
 
 
 def shown_loc(loc: Loc) -> str:

@@ -24,7 +24,7 @@ from zarr_metadata._convert._node import (
     refused_conversion,
     v2_loc,
 )
-from zarr_metadata._json import Loc, Problems, ValidationProblem
+from zarr_metadata._json import Loc, Problems, ValidationProblem, relocated
 from zarr_metadata.model import (
     ZarrV2ArrayMetadata,
     ZarrV2GroupMetadata,
@@ -188,7 +188,7 @@ def _in_files(problems: Problems, files: Mapping[str, object]) -> Problems:
             located.append(problem)
             continue
         file, loc = file_holding(problem.loc, files)
-        located.append(dataclasses.replace(problem, loc=(file, *loc)))
+        located.append(relocated(problem, (file, *loc)))
     return tuple(located)
 
 
@@ -201,7 +201,7 @@ def _in_listing(problems: Problems, path: str, node: object) -> list[ValidationP
         file = node_file
         if loc[:1] == ("attributes",):
             file, loc = ".zattrs", loc[1:]
-        located.append(dataclasses.replace(problem, loc=("metadata", f"{path}/{file}", *loc)))
+        located.append(relocated(problem, ("metadata", f"{path}/{file}", *loc)))
     return located
 
 

@@ -18,7 +18,7 @@ from typing import Any, Protocol, TypeVar, cast
 
 from zarr_metadata._codegen import generate
 from zarr_metadata._frozen import FrozenObject
-from zarr_metadata._json import UNSET, JSONValue, Loc, UserJSONValue, ValidationProblem
+from zarr_metadata._json import UNSET, JSONValue, Loc, UserJSONValue, ValidationProblem, relocated
 from zarr_metadata._refuse import FAIL, Checker
 from zarr_metadata._shapes import Reader, Record
 from zarr_metadata.definition._definition import (
@@ -107,9 +107,7 @@ def relocate_from(problems: list[ValidationProblem], start: int, at: Loc) -> Non
     """Locate the problems from index `start` on, which are located relative to `at`, from the document root instead."""
     for index in range(start, len(problems)):
         problem = problems[index]
-        problems[index] = ValidationProblem(
-            (*at, *problem.loc), problem.message, problem.kind, input=problem.input, ctx=problem.ctx
-        )
+        problems[index] = relocated(problem, (*at, *problem.loc))
 
 
 class Readers:
@@ -378,7 +376,7 @@ class Plan:
             problem = problems[index]
             if len(problem.loc) > size and problem.loc[:size] == loc:
                 moved = self.kind.nested_loc(loc, problem.loc[size:])
-                problems[index] = ValidationProblem(moved, problem.message, problem.kind, input=problem.input, ctx=problem.ctx)
+                problems[index] = relocated(problem, moved)
 
     def _read(
         self,
@@ -571,7 +569,7 @@ class Plan:
         at = loc if isinstance(value, str) else (*loc, "name")
         for index in range(start, len(problems)):
             problem = problems[index]
-            problems[index] = ValidationProblem(at, problem.message, problem.kind, input=problem.input, ctx=problem.ctx)
+            problems[index] = relocated(problem, at)
 
     def _nested(self, configuration: object, loc: Loc, at: Loc, problems: list[ValidationProblem], depth: int) -> Nested:
         """The fields the configuration of the field at `loc` (at `depth`) holds, read in the same scope and keyed by where they sit."""

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar, cast
 
 from zarr_metadata._frozen import frozen
-from zarr_metadata._json import UNSET, JSONValue, Loc, Problems, ValidationProblem
+from zarr_metadata._json import UNSET, JSONValue, Loc, Problems, ValidationProblem, under
 from zarr_metadata.definition._definition import Definition, WithFillValue, asked
 from zarr_metadata.definition._fields import (
     AcceptedField,
@@ -20,16 +20,6 @@ from zarr_metadata.typed_json import refine
 C = TypeVar("C")
 D = TypeVar("D", bound=Definition[Any])
 F = TypeVar("F", bound=WithFillValue[Any])
-
-
-def relocated(problems: Iterable[ValidationProblem], at: Loc) -> Problems:
-    """`problems`, located relative to `at`, located from the document root instead."""
-    if len(at) == 0:
-        return tuple(problems)
-    return tuple(
-        ValidationProblem((*at, *problem.loc), problem.message, problem.kind, input=problem.input, ctx=problem.ctx)
-        for problem in problems
-    )
 
 
 def resolve(data: object, kind: type[D], context: Context, loc: Loc = ()) -> tuple[ResolvedField[D], Problems]:
@@ -115,7 +105,7 @@ def fill_value_problems(data_type: ResolvedField[F], value: object, loc: Loc = (
         return problems
     configuration, nested = data_type.configuration, data_type.nested
     found = asked(definition, "fill_value_rules", lambda: tuple(definition.fill_value_rules(configuration, nested, typed)))
-    return relocated(found, loc)
+    return tuple(under(loc, found)) if loc else tuple(found)
 
 
 def canonical_fill_value(data_type: ResolvedField[F], value: object) -> JSONValue | UNSET:

@@ -10,7 +10,7 @@ from typing_extensions import TypeAliasType, TypedDict, Unpack
 
 from zarr_metadata._collector import collector_paused
 from zarr_metadata._frozen import FrozenObject, thawed
-from zarr_metadata._json import UNSET, JSONValue, Loc, ValidationProblem
+from zarr_metadata._json import UNSET, JSONValue, Loc, ValidationProblem, under
 from zarr_metadata.definition._fields import ResolvedField, UnclaimedField, ValidField
 from zarr_metadata.model._array_model_v3 import ZarrV3ArrayMetadata
 from zarr_metadata.model._array_v3 import ArrayRead, ZarrV3ArrayMetadataReading
@@ -136,10 +136,7 @@ class ZarrV3GroupMetadata(Model):
         problems = read.problems
         if problems:
             raise MetadataValidationError(
-                [
-                    ValidationProblem((ZARR_V3_CONSOLIDATED_METADATA_KEY, *problem.loc), problem.message, problem.kind, input=problem.input, ctx=problem.ctx)
-                    for problem in problems
-                ]
+                under((ZARR_V3_CONSOLIDATED_METADATA_KEY,), problems)
             )
         return ZarrV3ConsolidatedMetadata.made(_ConsolidatedModelRead(read, self._context), self._context)
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, cast
 
 from zarr_metadata._collector import collector_paused
 from zarr_metadata._frozen import FrozenObject, fast_constructor
-from zarr_metadata._json import UNSET, Loc, UserJSONValue, ValidationProblem, shown
+from zarr_metadata._json import UNSET, Loc, UserJSONValue, ValidationProblem, relocated, shown
 from zarr_metadata._names import node_path_problems, tree_problems
 from zarr_metadata._refuse import FAIL, MAX_DEPTH, Checker
 from zarr_metadata._shapes import Unread
@@ -355,7 +355,7 @@ def _node_file(files: Mapping[str, object]) -> str:
 def _at_file(problem: ValidationProblem, keys: Mapping[str, str], files: Mapping[str, object]) -> ValidationProblem:
     """A problem of a node's document, located at the key, as the listing writes it, of the file that holds it."""
     file, loc = file_holding(problem.loc, files)
-    return dataclasses.replace(problem, loc=("metadata", keys[file], *loc))
+    return relocated(problem, ("metadata", keys[file], *loc))
 
 
 def file_holding(loc: Loc, files: Mapping[str, object]) -> tuple[str, Loc]:

@@ -18,7 +18,7 @@ from typing_extensions import TypedDict
 
 from zarr_metadata._collector import collector_paused
 from zarr_metadata._frozen import FrozenObject, fast_constructor
-from zarr_metadata._json import UNSET, Loc, UserJSONValue, ValidationProblem
+from zarr_metadata._json import UNSET, Loc, UserJSONValue, ValidationProblem, under
 from zarr_metadata._names import node_path_problems, tree_problems
 from zarr_metadata._refuse import FAIL, MAX_DEPTH, Checker
 from zarr_metadata._shapes import Unread, typeddict_members
@@ -200,7 +200,7 @@ def _read_consolidated(value: object, context: ZarrV3Context, depth: int) -> Con
         node = read_node(document, context, depth + 2)
         read.nodes[path] = node
         if node.problems:
-            problems.extend(ValidationProblem((*loc, *problem.loc), problem.message, problem.kind, input=problem.input, ctx=problem.ctx) for problem in node.problems)
+            problems.extend(under(loc, node.problems))
             refined = _USER_JSON(document, loc, read.json_problems, depth + 2)
             if refined is not FAIL:
                 read.refined_documents[path] = refined
@@ -253,10 +253,7 @@ def _consolidated_member(
     """The group's `consolidated_metadata`, whose envelope alone is the group's to judge, with every document it lists read."""
     key = ZARR_V3_CONSOLIDATED_METADATA_KEY
     consolidated = read_consolidated(member, context, depth + 1)
-    problems.extend(
-        ValidationProblem((key, *problem.loc), problem.message, problem.kind, input=problem.input, ctx=problem.ctx)
-        for problem in (*consolidated.envelope_problems, *consolidated.json_problems)
-    )
+    problems.extend(under((key,), (*consolidated.envelope_problems, *consolidated.json_problems)))
     json = consolidated.member()
     if json is None:
         field: ResolvedField[Any] = RefusedField(

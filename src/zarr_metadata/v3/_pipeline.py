@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final, cast
 
 from zarr_metadata._frozen import FrozenObject, fast_constructor
-from zarr_metadata._json import JSONValue, Loc, ValidationProblem
+from zarr_metadata._json import JSONValue, Loc, ValidationProblem, relocated
 from zarr_metadata.definition._definition import blame, no_rules
 from zarr_metadata.definition._fields import AcceptedField, RefusedField, ResolvedField
 from zarr_metadata.definition._reader import Readers, add_found
@@ -206,7 +206,7 @@ def _on_the_codec(
     for index in range(start, len(problems)):
         problem = problems[index]
         if problem.loc == at:
-            problems[index] = ValidationProblem(loc, problem.message, problem.kind, input=problem.input, ctx=problem.ctx)
+            problems[index] = relocated(problem, loc)
 
 
 def _held_codecs(codec: ResolvedField[CodecDefinition[Any]], member: str, at: Loc) -> list[CodecAt]:

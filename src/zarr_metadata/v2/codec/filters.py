@@ -17,7 +17,7 @@ from typing import Annotated, Any, Final, NotRequired, cast
 from annotated_types import Ge, Interval, Le
 from typing_extensions import ReadOnly, TypedDict
 
-from zarr_metadata._json import Problems, ValidationProblem, shown
+from zarr_metadata._json import Problems, ValidationProblem, shown, under
 from zarr_metadata.definition import (
     AcceptedField,
     EmptyConfiguration,
@@ -74,10 +74,7 @@ def data_type_problems(
         return []
     field, problems = read_type_string(value)
     if problems:
-        return [
-            ValidationProblem((member, *problem.loc), problem.message, problem.kind, input=problem.input, ctx=problem.ctx)
-            for problem in problems
-        ]
+        return under((member,), problems)
     if not isinstance(field, AcceptedField) or families is None or field.definition.name in families:
         return []
     message = f"expected {wanted} as the {member} of {codec}, got {shown(value)} ({field.definition.name})"
