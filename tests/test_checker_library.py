@@ -53,7 +53,13 @@ def test_a_finding_has_a_declared_json_form_with_every_member() -> None:
 
 def test_a_name_that_is_not_utf8_is_written_as_an_escape_in_the_json_form() -> None:
     finding = Finding(
-        "a\udcffb/zarr.json", 1, 1, ("x\udcff",), "io_error", "cannot read a\udcffb", "error"
+        path="a\udcffb/zarr.json",
+        line=1,
+        column=1,
+        loc=("x\udcff",),
+        kind="io_error",
+        message="cannot read a\udcffb",
+        severity="error",
     )
     assert json.dumps(finding.to_json())  # encodes: a lone surrogate would not
     assert finding.to_json()["path"] == "a\\xffb/zarr.json"

@@ -75,7 +75,7 @@ def unlisted(tmp_path: Path) -> Path:
 
 
 def finding(severity: Severity, kind: str = "unlisted", path: str = "s/zarr.json", loc: tuple[str | int, ...] = ("a", 0)) -> Finding:
-    return Finding(path, 3, 7, loc, kind, "the message", severity)
+    return Finding(path=path, line=3, column=7, loc=loc, kind=kind, message="the message", severity=severity)
 
 
 def test_a_text_line_names_the_kind_and_the_severity_before_it_unless_it_is_an_error() -> None:
@@ -178,7 +178,7 @@ awkward = st.text(alphabet=st.sampled_from("a%:,=\r\n ;/é\\"), max_size=12)
 
 @given(path=awkward, kind=awkward, message=awkward, severity=st.sampled_from(["error", "warning", "repair"]))
 def test_a_workflow_command_gives_back_every_field_whatever_characters_it_holds(path: str, kind: str, message: str, severity: Severity) -> None:
-    command = workflow_command(Finding(path, 2, 5, ("k",), kind, message, severity))
+    command = workflow_command(Finding(path=path, line=2, column=5, loc=("k",), kind=kind, message=message, severity=severity))
     assert "\n" not in command and "\r" not in command
     name, properties, data = parse_command(command)
     assert name == {"error": "error", "warning": "warning", "repair": "notice"}[severity]
@@ -188,7 +188,7 @@ def test_a_workflow_command_gives_back_every_field_whatever_characters_it_holds(
 
 def test_a_workflow_command_writes_other_control_characters_as_escapes() -> None:
     # An ESC or a NUL in a file name reached the log raw.
-    command = workflow_command(Finding("a\x1b[31m\x00b", 2, 5, ("k\x7f",), "kind", "m\x1b", "error"))
+    command = workflow_command(Finding(path="a\x1b[31m\x00b", line=2, column=5, loc=("k\x7f",), kind="kind", message="m\x1b", severity="error"))
     assert command == "::error file=a\\x1b[31m\\x00b,line=2,col=5,title=kind::/k\\x7f: m\\x1b"
 
 
@@ -291,14 +291,14 @@ def test_sarif_holds_the_statistics_in_the_run_properties() -> None:
     ],
 )
 def test_a_pointer_pattern_hides_array_indices_and_node_keys(path: str, loc: tuple[str | int, ...], pattern: str) -> None:
-    assert pointer_pattern(Finding(path, 1, 1, loc, "invalid_value", "", "error")) == pattern
+    assert pointer_pattern(Finding(path=path, line=1, column=1, loc=loc, kind="invalid_value", message="", severity="error")) == pattern
 
 
 @given(st.lists(st.tuples(st.sampled_from(["invalid_value", "unlisted", "missing_key"]), st.lists(st.integers(0, 3) | st.sampled_from(["a", "b"]), max_size=3))))
 def test_statistics_count_every_finding_once_by_kind_and_once_by_pointer(found: list[tuple[str, list[str | int]]]) -> None:
     statistics = Statistics()
     for kind, loc in found:
-        statistics.count(Finding("zarr.json", 1, 1, tuple(loc), kind, "", "error"))
+        statistics.count(Finding(path="zarr.json", line=1, column=1, loc=tuple(loc), kind=kind, message="", severity="error"))
     for counted in (statistics.by_kind(), statistics.by_pointer()):
         assert sum(count for _, count in counted) == len(found)
         assert [count for _, count in counted] == sorted((count for _, count in counted), reverse=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 from collections.abc import Iterator
 from typing import TextIO
 
@@ -72,7 +73,7 @@ def _cells(
 
 def _empty(path: str, line: int, column: str) -> Finding:
     finding = io_error(path, f'this row of the catalog has no target in its column "{column}"')
-    return Finding(finding.path, line, 1, (), finding.kind, finding.message, finding.severity)
+    return dataclasses.replace(finding, line=line)
 
 
 def catalog_size(path: str, column: str | None = None) -> int:

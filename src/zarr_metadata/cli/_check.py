@@ -115,21 +115,21 @@ def _node_type(value: object) -> NodeType | None:
 
 def not_json(path: str, loaded: BrokenJSON) -> Finding:
     """The finding of a file that is not UTF-8 JSON, where it first goes wrong."""
-    return Finding(path, loaded.line, loaded.column, (), "invalid_json", loaded.message, "error")
+    return Finding(path=path, line=loaded.line, column=loaded.column, loc=(), kind="invalid_json", message=loaded.message, severity="error")
 
 
 def located(path: str, loaded: JSONText, issues: Iterable[Issue], options: Options) -> list[Finding]:
     """Each issue of the file at `path`, and each key its text writes twice, at its line and column, in the order they appear in the file."""
     locations = locate(loaded.text)
     findings = [
-        Finding(path, duplicate.line, duplicate.column, duplicate.loc, "duplicate_key", duplicate.message, "error")
+        Finding(path=path, line=duplicate.line, column=duplicate.column, loc=duplicate.loc, kind="duplicate_key", message=duplicate.message, severity="error")
         for duplicate in loaded.duplicates
     ]
     for issue in issues:
         where = locations.where_key if issue.kind == "unknown_key" or issue.at_key else locations.where
         line, column = where(issue.loc)
         severity = "error" if options.strict and issue.severity == "warning" else issue.severity
-        findings.append(Finding(path, line, column, issue.loc, issue.kind, issue.message, severity))
+        findings.append(Finding(path=path, line=line, column=column, loc=issue.loc, kind=issue.kind, message=issue.message, severity=severity))
     findings.sort(key=lambda finding: (finding.line, finding.column))
     return collapsed(findings)
 

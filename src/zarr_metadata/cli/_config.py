@@ -20,7 +20,8 @@ from typing import cast
 from zarr_metadata.cli._bounded_read import byte_size
 from zarr_metadata.cli._conventions import UnknownConvention, conventions_named
 from zarr_metadata.cli._kinds import UnknownKind, known_kind
-from zarr_metadata.cli._settings import CONTEXTS, FORMATS
+from zarr_metadata.cli._report import FORMATS
+from zarr_metadata.cli._settings import CONTEXTS
 
 CONFIG_FILE = "zarr-metadata.toml"
 PYPROJECT_FILE = "pyproject.toml"

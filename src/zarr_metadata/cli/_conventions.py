@@ -290,7 +290,8 @@ def convention_findings(nodes: StoreNodes, choice: ConventionChoice, strict: boo
             texts[key] = nodes.texts.get(key) or text_of(key)
         shown, text = texts[key] or (key, "")
         line, column = locate(text).where(loc) if text else (1, 1)
-        yield found.path, Finding(shown, line, column, loc, KIND, found.problem.message, "error" if strict else found.severity)
+        severity = "error" if strict else found.severity
+        yield found.path, Finding(path=shown, line=line, column=column, loc=loc, kind=KIND, message=found.problem.message, severity=severity)
 
 
 def _files_of(facts: NodeFacts) -> tuple[str, ...]:

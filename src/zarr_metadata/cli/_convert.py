@@ -19,7 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from zarr_metadata._json_text import JSONText, read_json_text
 from zarr_metadata.cli._check import Options, located, not_json, problem_issues
-from zarr_metadata.cli._findings import Finding, Issue, io_error
+from zarr_metadata.cli._findings import Finding, Issue, file_finding, io_error
 from zarr_metadata.cli._open import Opened, open_target
 from zarr_metadata.cli._store import DirectoryStore, Store, StoreError
 from zarr_metadata.cli._walk import ZARR_JSON, ZARRAY, ZATTRS, ZGROUP, ZMETADATA, join
@@ -152,7 +152,7 @@ def _already_v3(
         f"the store already holds Zarr v3 metadata ({len(held)} zarr.json file{'s' * (len(held) != 1)}); "
         "nothing is converted (--overwrite replaces them)"
     )
-    return Finding(destination.path(held[0]), 1, 1, (), "v3_exists", message, "error")
+    return file_finding(destination.path(held[0]), "v3_exists", message)
 
 
 class _Plan:

@@ -45,7 +45,7 @@ class FindingJSON(TypedDict):
     severity: Severity
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, kw_only=True)
 class Finding:
     """An issue at the 1-based line and column of the file where the value it concerns starts.
 
@@ -100,6 +100,11 @@ class Checked:
     facts: NodeFacts | None = None
 
 
+def file_finding(path: str, kind: str, message: str, severity: Severity = "error") -> Finding:
+    """A finding about the file (or store) at `path` as a whole, reported where it starts."""
+    return Finding(path=path, line=1, column=1, loc=(), kind=kind, message=message, severity=severity)
+
+
 def io_error(path: str, message: str) -> Finding:
     """The finding of a document that could not be read at all."""
-    return Finding(path, 1, 1, (), "io_error", message, "error")
+    return file_finding(path, "io_error", message)

@@ -9,7 +9,7 @@ after its parent, keeping only the groups and arrays above the current node.
 from __future__ import annotations
 
 from zarr_metadata._names import node_path_problems
-from zarr_metadata.cli._findings import Finding, NodeType
+from zarr_metadata.cli._findings import Finding, NodeType, file_finding
 
 KIND = "invalid_hierarchy"
 STORE_SUFFIX = ".zarr"
@@ -74,4 +74,4 @@ def _is_below(directory: str, ancestor: str) -> bool:
 
 
 def _finding(path: str, message: str) -> Finding:
-    return Finding(path, 1, 1, (), KIND, message, "error")
+    return file_finding(path, KIND, message)

@@ -24,9 +24,9 @@ from zarr_metadata.cli._open import UsageError as TargetUsageError
 from zarr_metadata.cli._options import CheckOptions, checking_options
 from zarr_metadata.cli._plugins import PluginError
 from zarr_metadata.cli._progress import progress_line
-from zarr_metadata.cli._report import JSONReport, LineReport, Report, text_line
+from zarr_metadata.cli._report import FORMATS, Report, report_in
 from zarr_metadata.cli._schema import add_schema_command, print_schema
-from zarr_metadata.cli._settings import CONTEXTS, FIELDS, FORMATS, Settings
+from zarr_metadata.cli._settings import CONTEXTS, FIELDS, Settings
 from zarr_metadata.cli._statistics import Statistics
 
 PROG = "zarr-metadata"
@@ -335,18 +335,8 @@ def _options(settings: Settings) -> CheckOptions:
 
 
 def report_of(settings: Settings, out: TextIO) -> Report:
-    if settings.format == "json":
-        return JSONReport(out, quiet=settings.quiet)
-    # A report's format is imported when used: see "What a run imports" in docs/cli.md.
-    if settings.format == "sarif":
-        from zarr_metadata.cli._sarif import SarifReport
-
-        return SarifReport(out)
-    if settings.format == "github":
-        from zarr_metadata.cli._github import workflow_command
-
-        return LineReport(out, workflow_command, quiet=settings.quiet, repairs=settings.repair)
-    return LineReport(out, text_line, quiet=settings.quiet, repairs=settings.repair)
+    """The report the settings ask for, written to `out`."""
+    return report_in(settings.format, out, quiet=settings.quiet, repairs=settings.repair)
 
 
 def _check(names: Sequence[str], options: CheckOptions, settings: Settings) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol, TextIO
+from typing import TYPE_CHECKING, Literal, Protocol, TextIO, TypeAlias, get_args
 
 from zarr_metadata._json import Loc
 from zarr_metadata.cli._escape import decodable, printable
@@ -119,3 +119,24 @@ class JSONReport:
             self._out.write(json.dumps({"statistics": statistics.as_json()}) + "\n")
         if not self._quiet:
             self._out.write(json.dumps({"summary": summary.to_json()}) + "\n")
+
+
+Format: TypeAlias = Literal["text", "json", "github", "sarif"]
+"""Each output format `--format` takes: adding one is a name here and a branch of `report_in`."""
+FORMATS: tuple[Format, ...] = get_args(Format)
+
+
+def report_in(format: Format, out: TextIO, *, quiet: bool = False, repairs: bool = False) -> Report:
+    """A report in `format` written to `out`: `quiet` leaves out the summary and progress, `repairs` says repairs were asked for."""
+    if format == "json":
+        return JSONReport(out, quiet=quiet)
+    # A report's format is imported when used: see "What a run imports" in docs/cli.md.
+    if format == "sarif":
+        from zarr_metadata.cli._sarif import SarifReport
+
+        return SarifReport(out)
+    if format == "github":
+        from zarr_metadata.cli._github import workflow_command
+
+        return LineReport(out, workflow_command, quiet=quiet, repairs=repairs)
+    return LineReport(out, text_line, quiet=quiet, repairs=repairs)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 
 from zarr_metadata.cli._check import Options
 from zarr_metadata.cli._conventions import StoreJudge, StoreNodes
-from zarr_metadata.cli._findings import Checked, Finding, Rewrite, io_error
+from zarr_metadata.cli._findings import Checked, Finding, Rewrite, file_finding, io_error
 from zarr_metadata.cli._hierarchy import STORE_SUFFIX, Tree
 from zarr_metadata.cli._open import Opened, open_target
 from zarr_metadata.cli._parallel import BATCH, can_fork, check_batch, checked_in_workers, cores
@@ -189,7 +189,7 @@ class _Run:
         if stopped is not None:
             self._abandon(name, stopped, fresh)
         elif not met.count and self.part is None:
-            self.emit(Finding(name, 1, 1, (), "no_metadata", f"no Zarr metadata found in {name}", "error"))
+            self.emit(file_finding(name, "no_metadata", f"no Zarr metadata found in {name}"))
         elif judge is not None and self.part is None:
             # A store that stopped answering is not judged: its nodes were not all read.
             for finding in judge.findings():
@@ -319,13 +319,13 @@ class _Run:
                 f"its repair is neither written nor shown: repaired alone, it would disagree with {source.path(left_out.other)}, "
                 "whose own repair is not made (a document and its consolidated copy are repaired together, or neither)"
             )
-            self.emit(Finding(source.path(left_out.rewrite.key), 1, 1, (), "not_written", message, "error"))
+            self.emit(file_finding(source.path(left_out.rewrite.key), "not_written", message))
         if self.options.diff:
             for rewrite in rewrites:
                 self.show_diff(unified_diff(source.path(rewrite.key), rewrite))
         elif self.options.write:
             for failed in write_back(source.store, rewrites, self.options.backup_dir, source.holds):
-                self.emit(Finding(source.path(failed.rewrite.key), 1, 1, (), failed.kind, failed.message, "error"))
+                self.emit(file_finding(source.path(failed.rewrite.key), failed.kind, failed.message))
 
     def _first_sight(self, opened: Opened, target: Target) -> bool:
         """Whether `target` is met for the first time: a node named as a directory and again by one of its files is checked once."""
@@ -341,7 +341,7 @@ class _Run:
 def _unlisted(path: str, error: StoreError) -> Finding:
     """The finding of a directory that could not be listed: an `io_error`, or `incomplete` for a store that could not be listed at all."""
     if isinstance(error, Incomplete):
-        return Finding(path, 1, 1, (), "incomplete", str(error), "error")
+        return file_finding(path, "incomplete", str(error))
     return io_error(path, str(error))
 
 

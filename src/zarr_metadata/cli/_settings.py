@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Literal, TypeAlias
+from typing import Literal, TypeAlias, get_args
 
-Format: TypeAlias = Literal["text", "json", "github", "sarif"]
-FORMATS: tuple[Format, ...] = ("text", "json", "github", "sarif")
+from zarr_metadata.cli._report import Format
 
 Context: TypeAlias = Literal["core", "extensions", "known"]
-CONTEXTS: tuple[Context, ...] = ("core", "extensions", "known")
+CONTEXTS: tuple[Context, ...] = get_args(Context)
 
 
 @dataclasses.dataclass(frozen=True)
