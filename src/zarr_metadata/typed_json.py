@@ -32,32 +32,20 @@ most once per `_MOST_CHECKERS` new shapes.
 _checkers: dict[tuple[object, ...], Generated] = {}
 """Every compiled checker kept, by `_cache_key`: the one table that owns them."""
 
-# The same shape object comes back on every check, and finding it by
-# identity costs less than hashing a typing object or writing its repr.
-# Each entry holds its shape, so that the id cannot pass to another object.
-_by_identity: dict[int, tuple[object, Checker]] = {}
-_frozen_by_identity: dict[int, tuple[object, Checker]] = {}
-
 _lock = threading.Lock()
 
 
 def checker_of(shape: object, frozen: bool = False) -> Checker:
-    """The compiled checker of `shape`, compiled at its first use and kept for the next; `frozen` refines objects read-only."""
-    by_identity = _frozen_by_identity if frozen else _by_identity
-    known = by_identity.get(id(shape))
-    if known is not None and known[0] is shape:
-        return known[1]
+    """The compiled checker of `shape`, compiled at its first use and kept for the next; `frozen` refines objects read-only.
+
+    A reader that checks one shape again and again holds the checker this
+    returns (the package's own readers hold theirs from import), so that
+    finding it here (hashing a typing object, writing its repr) is paid once.
+    """
     key = _cache_key(shape, frozen)
     if key is None:  # an unhashable shape is compiled every time
         return _compiled(shape, frozen).checker
-    checker = _kept(key, shape, frozen).checker
-    with _lock:
-        # Equal shapes made afresh (`tuple[int, ...]` in a loop) share one
-        # checker but would each add an entry here.
-        if len(by_identity) >= _MOST_CHECKERS:
-            by_identity.clear()
-        by_identity[id(shape)] = (shape, checker)
-    return checker
+    return _kept(key, shape, frozen).checker
 
 
 def reading_checker(shape: object, unread: frozenset[object] = frozenset(), *, finite: bool = True) -> Checker:
@@ -96,8 +84,6 @@ def clear_caches() -> None:
 
 def _forget_all() -> None:
     _checkers.clear()
-    _by_identity.clear()
-    _frozen_by_identity.clear()
 
 
 def _kept(

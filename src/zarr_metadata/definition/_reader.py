@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import weakref
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, Final, Protocol, TypeVar, cast
 
 from zarr_metadata._codegen import generate
 from zarr_metadata._frozen import FrozenObject
@@ -238,8 +238,8 @@ class FieldReader:
                 problems.append(bad_name)
         refined: object = UNSET
         if configuration is not UNSET:
-            shape = UserJSONValue if kind.unclaimed_is_user_data else _CONFIGURATION
-            refined = checker_of(shape, True)(configuration, kind.configuration_loc(loc), problems, depth + 1)
+            check = _USER_JSON if kind.unclaimed_is_user_data else _UNCLAIMED_CONFIGURATION
+            refined = check(configuration, kind.configuration_loc(loc), problems, depth + 1)
             if refined is FAIL:
                 refined = UNSET
         json = kind.written_json(value, refined)
@@ -248,7 +248,8 @@ class FieldReader:
         return UnclaimedField(json=json, name=name, read_as=kind)
 
 
-_CONFIGURATION = Mapping[str, JSONValue]
+_UNCLAIMED_CONFIGURATION: Final[Checker] = checker_of(Mapping[str, JSONValue], True)
+_USER_JSON: Final[Checker] = checker_of(UserJSONValue, True)
 """What a configuration nothing claims must be: a JSON object."""
 
 
@@ -593,7 +594,7 @@ def _as_written(configuration: object, depth: int) -> object:
     if configuration is UNSET:
         return UNSET
     problems: list[ValidationProblem] = []
-    refined = checker_of(UserJSONValue, True)(configuration, (), problems, depth)
+    refined = _USER_JSON(configuration, (), problems, depth)
     return UNSET if refined is FAIL else refined
 
 
