@@ -16,7 +16,6 @@ KEPT = (
     ("zarr_metadata._pydantic_schema", "_default_schema"),
     ("zarr_metadata.cli._options", "_scopes"),
     ("zarr_metadata.cli._split", "_checking"),
-    ("zarr_metadata.cli._conventions", "_scope"),
     ("zarr_metadata.cli._locate", "_container_pattern"),
 )
 """Every function that keeps what it computed (`functools.lru_cache`), by module and name; a test finds each one the package has here."""

@@ -47,19 +47,14 @@ class ConventionChoice:
     added: tuple[Any, ...] = ()
     """Convention definitions from plugins."""
 
-    @property
+    @functools.cached_property
     def scope(self) -> ConventionScope:
-        """The convention scope this choice names; raises `ValueError` for a name it does not hold."""
-        return _scope(self)
+        """The convention scope this choice names, made once; raises `ValueError` for a name it does not hold."""
+        # Imported here: the conventions take a while to import, and most documents never need them.
+        from zarr_metadata.conventions import DEFAULT_CONVENTIONS, ConventionScope
 
-
-@functools.lru_cache(maxsize=8)
-def _scope(choice: ConventionChoice) -> ConventionScope:
-    # Imported here: the conventions take a while to import, and most documents never need them.
-    from zarr_metadata.conventions import DEFAULT_CONVENTIONS, ConventionScope
-
-    scope = DEFAULT_CONVENTIONS.union(ConventionScope(choice.added)) if choice.added else DEFAULT_CONVENTIONS
-    return scope.select(*choice.names) if choice.names else scope
+        scope = DEFAULT_CONVENTIONS.union(ConventionScope(self.added)) if self.added else DEFAULT_CONVENTIONS
+        return scope.select(*self.names) if self.names else scope
 
 
 class UnknownConvention(ValueError):
@@ -113,24 +108,23 @@ class NodeFacts:
 def facts_of(metadata: NodeMetadata, choice: ConventionChoice) -> NodeFacts:
     """The facts of the node `metadata` models; with its attributes when a convention may follow it."""
     attributes = cast("Mapping[str, Any]", metadata.attributes)
-    if not attributes and not (isinstance(metadata, ZarrV3ArrayMetadata) and metadata.dimension_names is not None):
-        # Nothing a convention marks: the conventions need not even be imported.
-        v3 = isinstance(metadata, ZarrV3ArrayMetadata | ZarrV3GroupMetadata)
-        shape = metadata.shape if isinstance(metadata, ZarrV3ArrayMetadata | ZarrV2ArrayMetadata) else None
+    named = isinstance(metadata, ZarrV3ArrayMetadata) and metadata.dimension_names is not None
+    shape = metadata.shape if isinstance(metadata, ZarrV3ArrayMetadata | ZarrV2ArrayMetadata) else None
+    v3 = isinstance(metadata, ZarrV3ArrayMetadata | ZarrV3GroupMetadata)
+    # Nothing a convention marks: the conventions need not even be imported.
+    if not attributes and not named:
+        return NodeFacts(3 if v3 else 2, shape is not None, shape, None, None)
+    scope = choice.scope
+    if scope.candidates(attributes, False):
+        kept, named_only = attributes, False
+    elif named and (marked := scope.candidates({}, True)):
+        declared = frozenset[str]().union(*(definition.declared for definition in marked))
+        kept, named_only = {key: value for key, value in attributes.items() if key in declared}, True
+    else:
         return NodeFacts(3 if v3 else 2, shape is not None, shape, None, None)
     from zarr_metadata.conventions._hierarchy import NodeView
 
     view = NodeView("", metadata)
-    scope = choice.scope
-    kept: Mapping[str, Any] | None = None
-    named_only = False
-    if scope.candidates(attributes, False):
-        kept = attributes
-    elif view.dimension_names is not None:
-        marked = scope.candidates({}, True)
-        if marked:
-            declared = frozenset[str]().union(*(definition.declared for definition in marked))
-            kept, named_only = {key: value for key, value in attributes.items() if key in declared}, True
     return NodeFacts(view.zarr_format, view.is_array, view.shape, view.dimension_names, view.data_type_name, kept, named_only)
 
 
