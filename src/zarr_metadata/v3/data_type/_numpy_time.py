@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Final, Literal
+from collections.abc import Mapping
+from typing import Annotated, Any, Final, Literal
 
 from annotated_types import Interval
 
 from zarr_metadata._json import JSONValue
 from zarr_metadata.definition._fields import Nested
+from zarr_metadata.v3._definition import DataTypeDefinition
+from zarr_metadata.v3.data_type._integer import multi_byte
 
 NUMPY_TIME_UNIT: Final = (
     "Y",
@@ -34,6 +37,13 @@ NumpyTimeUnit = Literal[
 ScaleFactor = Annotated[int, Interval(ge=1, le=2**31 - 1)]
 """How many units one tick counts: numpy's `M8[10s]` has unit "s" and scale factor 10."""
 
+NumpyTimeFillValue = Annotated[int, Interval(ge=-(2**63), le=2**63 - 1)] | Literal["NaT"]
+"""A fill value of numpy.datetime64 or numpy.timedelta64: a count of ticks as an int64, or "NaT".
+
+Its canonical spelling of not-a-time is "NaT", also for the int64 minimum,
+which is how numpy stores NaT.
+"""
+
 NAT: Final = -(2**63)
 """The int64 that numpy stores for NaT ("not a time")."""
 
@@ -46,3 +56,22 @@ def canonical_unit(unit: NumpyTimeUnit) -> NumpyTimeUnit:
 def canonical_time_fill(configuration: object, nested: Nested, value: int | str) -> JSONValue:
     """The one spelling of a fill value: "NaT" for not-a-time, also when written as the int64 minimum, which is how numpy stores NaT."""
     return "NaT" if value == NAT else value
+
+
+def _canonical(configuration: Mapping[str, Any]) -> Any:
+    return {
+        "unit": canonical_unit(configuration["unit"]),
+        "scale_factor": configuration["scale_factor"],
+    }
+
+
+def numpy_time_data_type(name: str, configuration: type[Any]) -> DataTypeDefinition[Any]:
+    """The definition of numpy's datetime64 or timedelta64 under `name`, configured by a unit and a scale factor."""
+    return DataTypeDefinition(
+        name=name,
+        configuration=configuration,
+        canonical=_canonical,
+        fill_value=NumpyTimeFillValue,
+        fill_value_canonical=canonical_time_fill,
+        storage=multi_byte,
+    )

@@ -4,19 +4,16 @@
 # NotRequired from evaluated annotations only, for its __readonly_keys__
 # and __optional_keys__.
 
-from typing import Annotated, Final, Literal, NotRequired
+from typing import Final, Literal, NotRequired
 
-from annotated_types import Interval
 from typing_extensions import ReadOnly, TypedDict
 
-from zarr_metadata.v3._definition import DataTypeDefinition
-from zarr_metadata.v3.data_type._integer import multi_byte
 from zarr_metadata.v3.data_type._numpy_time import (
     NUMPY_TIME_UNIT,
+    NumpyTimeFillValue,
     NumpyTimeUnit,
     ScaleFactor,
-    canonical_time_fill,
-    canonical_unit,
+    numpy_time_data_type,
 )
 
 __all__ = [
@@ -49,27 +46,10 @@ class NumpyDatetime64(TypedDict, closed=True):
     must_understand: NotRequired[bool]
 
 
-NumpyDatetime64FillValue = Annotated[int, Interval(ge=-(2**63), le=2**63 - 1)] | Literal["NaT"]
-"""A fill value of numpy.datetime64: a count of ticks as an int64, or "NaT".
+NumpyDatetime64FillValue = NumpyTimeFillValue
+"""A fill value of numpy.datetime64: a count of ticks as an int64, or "NaT" (its spelling of not-a-time, also for the int64 minimum)."""
 
-Its canonical spelling of not-a-time is "NaT", also for the int64 minimum,
-which is how numpy stores NaT.
-"""
-
-
-def _canonical(configuration: NumpyDatetime64Configuration) -> NumpyDatetime64Configuration:
-    return {
-        "unit": canonical_unit(configuration["unit"]),
-        "scale_factor": configuration["scale_factor"],
-    }
-
-
-NUMPY_DATETIME64_DATA_TYPE: Final = DataTypeDefinition(
-    name=NUMPY_DATETIME64_DATA_TYPE_NAME,
-    configuration=NumpyDatetime64Configuration,
-    canonical=_canonical,
-    fill_value=NumpyDatetime64FillValue,
-    fill_value_canonical=canonical_time_fill,
-    storage=multi_byte,
+NUMPY_DATETIME64_DATA_TYPE: Final = numpy_time_data_type(
+    NUMPY_DATETIME64_DATA_TYPE_NAME, NumpyDatetime64Configuration
 )
 """The definition of numpy.datetime64."""

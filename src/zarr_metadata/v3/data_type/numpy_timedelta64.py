@@ -4,18 +4,15 @@
 # NotRequired from evaluated annotations only, for its __readonly_keys__
 # and __optional_keys__.
 
-from typing import Annotated, Final, Literal, NotRequired
+from typing import Final, Literal, NotRequired
 
-from annotated_types import Interval
 from typing_extensions import ReadOnly, TypedDict
 
-from zarr_metadata.v3._definition import DataTypeDefinition
-from zarr_metadata.v3.data_type._integer import multi_byte
 from zarr_metadata.v3.data_type._numpy_time import (
+    NumpyTimeFillValue,
     NumpyTimeUnit,
     ScaleFactor,
-    canonical_time_fill,
-    canonical_unit,
+    numpy_time_data_type,
 )
 
 __all__ = [
@@ -32,7 +29,7 @@ NumpyTimedelta64DataTypeName = Literal["numpy.timedelta64"]
 
 
 class NumpyTimedelta64Configuration(TypedDict, closed=True):
-    """The configuration of numpy.timedelta64: `M8[10s]` in numpy is `{"unit": "s", "scale_factor": 10}`."""
+    """The configuration of numpy.timedelta64: `m8[10s]` in numpy is `{"unit": "s", "scale_factor": 10}`."""
 
     unit: ReadOnly[NumpyTimeUnit]
     scale_factor: ReadOnly[ScaleFactor]
@@ -46,27 +43,10 @@ class NumpyTimedelta64(TypedDict, closed=True):
     must_understand: NotRequired[bool]
 
 
-NumpyTimedelta64FillValue = Annotated[int, Interval(ge=-(2**63), le=2**63 - 1)] | Literal["NaT"]
-"""A fill value of numpy.timedelta64: a count of ticks as an int64, or "NaT".
+NumpyTimedelta64FillValue = NumpyTimeFillValue
+"""A fill value of numpy.timedelta64: a count of ticks as an int64, or "NaT" (its spelling of not-a-time, also for the int64 minimum)."""
 
-Its canonical spelling of not-a-time is "NaT", also for the int64 minimum,
-which is how numpy stores NaT.
-"""
-
-
-def _canonical(configuration: NumpyTimedelta64Configuration) -> NumpyTimedelta64Configuration:
-    return {
-        "unit": canonical_unit(configuration["unit"]),
-        "scale_factor": configuration["scale_factor"],
-    }
-
-
-NUMPY_TIMEDELTA64_DATA_TYPE: Final = DataTypeDefinition(
-    name=NUMPY_TIMEDELTA64_DATA_TYPE_NAME,
-    configuration=NumpyTimedelta64Configuration,
-    canonical=_canonical,
-    fill_value=NumpyTimedelta64FillValue,
-    fill_value_canonical=canonical_time_fill,
-    storage=multi_byte,
+NUMPY_TIMEDELTA64_DATA_TYPE: Final = numpy_time_data_type(
+    NUMPY_TIMEDELTA64_DATA_TYPE_NAME, NumpyTimedelta64Configuration
 )
 """The definition of numpy.timedelta64."""

@@ -14,17 +14,8 @@ from typing import Final, Literal, NotRequired
 
 from typing_extensions import ReadOnly, TypedDict
 
-from zarr_metadata._json import JSONValue, ValidationProblem
-from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v3._definition import DataTypeDefinition
-from zarr_metadata.v3.data_type._integer import single_byte
 from zarr_metadata.v3.data_type.bytes import Base64Bytes
-from zarr_metadata.v3.data_type.zarr_python._bytes import (
-    LengthBytes,
-    decoded,
-    encoded,
-    length_problems,
-)
+from zarr_metadata.v3.data_type.zarr_python._bytes import LengthBytes, fixed_bytes_data_type
 
 __all__ = [
     "NULL_TERMINATED_BYTES_DATA_TYPE",
@@ -37,6 +28,7 @@ __all__ = [
 
 NULL_TERMINATED_BYTES_DATA_TYPE_NAME: Final = "null_terminated_bytes"
 NullTerminatedBytesDataTypeName = Literal["null_terminated_bytes"]
+
 
 class NullTerminatedBytesConfiguration(TypedDict, closed=True):
     """The configuration of null_terminated_bytes: the size of a value in bytes (NumPy "|S10" is 10)."""
@@ -59,27 +51,7 @@ The shape takes any string as Base64Bytes; the fill value rules judge it.
 """
 
 
-def _fill_value_rules(
-    configuration: NullTerminatedBytesConfiguration, nested: Nested, value: str
-) -> tuple[ValidationProblem, ...]:
-    size = configuration["length_bytes"]
-    return length_problems(value, size, True, f"null_terminated_bytes of length_bytes {size}")
-
-
-def _fill_value_canonical(configuration: NullTerminatedBytesConfiguration, nested: Nested, value: str) -> JSONValue:
-    """The base64 of the bytes without the zero bytes that end them, as zarr-python writes a value: "" for all zeros."""
-    data = decoded(value)
-    if data is None:
-        return value  # unreachable: the fill value rules refuse it
-    return encoded(data.rstrip(b"\x00"))
-
-
-NULL_TERMINATED_BYTES_DATA_TYPE: Final = DataTypeDefinition(
-    name=NULL_TERMINATED_BYTES_DATA_TYPE_NAME,
-    configuration=NullTerminatedBytesConfiguration,
-    fill_value=NullTerminatedBytesFillValue,
-    fill_value_rules=_fill_value_rules,
-    fill_value_canonical=_fill_value_canonical,
-    storage=single_byte,
+NULL_TERMINATED_BYTES_DATA_TYPE: Final = fixed_bytes_data_type(
+    NULL_TERMINATED_BYTES_DATA_TYPE_NAME, NullTerminatedBytesConfiguration, padded=True
 )
 """The definition of null_terminated_bytes."""

@@ -17,17 +17,8 @@ from typing import Final, Literal, NotRequired
 
 from typing_extensions import ReadOnly, TypedDict
 
-from zarr_metadata._json import JSONValue, ValidationProblem
-from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v3._definition import DataTypeDefinition
-from zarr_metadata.v3.data_type._integer import single_byte
 from zarr_metadata.v3.data_type.bytes import Base64Bytes
-from zarr_metadata.v3.data_type.zarr_python._bytes import (
-    LengthBytes,
-    decoded,
-    encoded,
-    length_problems,
-)
+from zarr_metadata.v3.data_type.zarr_python._bytes import LengthBytes, fixed_bytes_data_type
 
 __all__ = [
     "ZARR_PYTHON_RAW_BYTES_DATA_TYPE",
@@ -63,26 +54,7 @@ The shape takes any string as Base64Bytes; the fill value rules judge it.
 """
 
 
-def _fill_value_rules(
-    configuration: ZarrPythonRawBytesConfiguration, nested: Nested, value: str
-) -> tuple[ValidationProblem, ...]:
-    size = configuration["length_bytes"]
-    return length_problems(value, size, False, f"raw_bytes of length_bytes {size}")
-
-
-def _fill_value_canonical(configuration: ZarrPythonRawBytesConfiguration, nested: Nested, value: str) -> JSONValue:
-    data = decoded(value)
-    if data is None:
-        return value  # unreachable: the fill value rules refuse it
-    return encoded(data)
-
-
-ZARR_PYTHON_RAW_BYTES_DATA_TYPE: Final = DataTypeDefinition(
-    name=ZARR_PYTHON_RAW_BYTES_DATA_TYPE_NAME,
-    configuration=ZarrPythonRawBytesConfiguration,
-    fill_value=ZarrPythonRawBytesFillValue,
-    fill_value_rules=_fill_value_rules,
-    fill_value_canonical=_fill_value_canonical,
-    storage=single_byte,
+ZARR_PYTHON_RAW_BYTES_DATA_TYPE: Final = fixed_bytes_data_type(
+    ZARR_PYTHON_RAW_BYTES_DATA_TYPE_NAME, ZarrPythonRawBytesConfiguration, padded=False
 )
 """The definition of raw_bytes."""

@@ -35,13 +35,17 @@ The shape takes any string as Base64Bytes; the fill value rules judge it.
 """
 
 
-def _fill_value_rules(configuration: EmptyConfiguration, nested: Nested, value: str) -> tuple[ValidationProblem, ...]:
+def _fill_value_rules(
+    configuration: EmptyConfiguration, nested: Nested, value: str
+) -> tuple[ValidationProblem, ...]:
     if decoded(value) is None:
         return (not_base64(value),)
     return ()
 
 
-def _fill_value_canonical(configuration: EmptyConfiguration, nested: Nested, value: str) -> JSONValue:
+def _fill_value_canonical(
+    configuration: EmptyConfiguration, nested: Nested, value: str
+) -> JSONValue:
     data = decoded(value)
     if data is None:
         return value  # unreachable: the fill value rules refuse it
