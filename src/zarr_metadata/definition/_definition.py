@@ -98,8 +98,9 @@ class Definition(Generic[C]):
     of that kind is written and located. `rules` yields the problems of a
     configuration that its TypedDict cannot express, located in the
     configuration; `canonical` writes a configuration without problems in
-    its shortest spelling (defaults dropped). A definition that could never
-    be used as written raises `TypeError` when it is built.
+    its one spelling, once the defaults its TypedDict declares are left
+    out or filled in (`canonical_configuration`). A definition that could
+    never be used as written raises `TypeError` when it is built.
     """
 
     name: str
@@ -109,7 +110,7 @@ class Definition(Generic[C]):
     rules: Callable[[C, Nested], Iterable[ValidationProblem]] = dataclasses.field(default=no_rules, metadata=HOOK)
     """The problems of a configuration (with the nested fields as the scope read them), located in the configuration."""
     canonical: Callable[[C], C] = dataclasses.field(default=unchanged, metadata=HOOK)
-    """The shortest spelling of a configuration without problems."""
+    """The one spelling of a configuration without problems, for what its declared defaults do not say."""
 
     label: ClassVar[str] = "field"
     """The name of the kind in error messages, for example "codec"."""
