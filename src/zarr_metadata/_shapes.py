@@ -410,7 +410,7 @@ def typeddict_members(typeddict: Any) -> Declared:
 def _declared(name: str, key: str, annotation: object, required: bool) -> DeclaredMember:
     bare = unqualified(annotation)
     required = _required(annotation, required)
-    defaults = [item.value for item in get_args(bare)[1:] if isinstance(item, Default)] if get_origin(bare) is typing.Annotated else []
+    defaults = [item.value for item in getattr(bare, "__metadata__", ()) if isinstance(item, Default)]  # Annotated's
     if not defaults:
         return DeclaredMember(key, bare, required)
     if required or len(defaults) > 1:
@@ -490,6 +490,8 @@ def _choice(values: tuple[object, ...], where: str) -> Node:
 def _constrained(node: Node, metadata: tuple[object, ...], where: str) -> Node:
     constraints: list[annotated_types.BaseMetadata] = []
     for item in metadata:
+        if isinstance(item, Default):
+            continue  # read with the member (`typeddict_members`), not a constraint of the value
         if isinstance(item, annotated_types.GroupedMetadata):
             constraints.extend(item)  # pyright: ignore[reportArgumentType]
         elif isinstance(item, annotated_types.BaseMetadata):
