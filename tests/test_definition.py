@@ -12,6 +12,7 @@ from typing_extensions import TypedDict
 from zarr_metadata._json import UNSET
 from zarr_metadata.definition import (
     AcceptedField,
+    Default,
     EmptyConfiguration,
     RefusedField,
     ScopeConflictError,
@@ -23,6 +24,8 @@ from zarr_metadata.definition import (
     resolve,
     with_problems,
 )
+from zarr_metadata.json_schema import json_schema, node_metadata_json_schema_v3
+from zarr_metadata.v2.definition import ZarrV2CodecDefinition, ZarrV2Context
 from zarr_metadata.v3.codec.gzip import GZIP_CODEC
 from zarr_metadata.v3.definition import (
     CORE_AND_EXTENSIONS,
@@ -168,6 +171,45 @@ def test_canonical_spelling_drops_defaults_and_uses_the_bare_name() -> None:
         {"name": "default", "configuration": {"separator": "/"}}, ChunkKeyEncodingDefinition, SCOPE
     )
     assert canonical_of(encoding, problems) == "default"
+
+
+class PaddedConfiguration(TypedDict, closed=True):
+    level: Annotated[int, Interval(ge=0, le=3)]
+    padding: NotRequired[Annotated[int, Interval(ge=0), Default(0)]]
+
+
+PADDED = CodecDefinition(name="acme.padded", configuration=PaddedConfiguration, kind="bytes_bytes", size="dynamic")
+PADDED_V2 = ZarrV2CodecDefinition(name="acme.padded", configuration=PaddedConfiguration)
+
+
+def test_a_declared_default_is_left_out_of_a_v3_spelling_and_written_into_a_v2_codecs() -> None:
+    v3 = ZarrV3Context(codecs=[PADDED])
+    for padding, spelled in ((0, {"level": 2}), (1, {"level": 2, "padding": 1})):
+        written = {"name": "acme.padded", "configuration": {"level": 2, "padding": padding}}
+        assert canonical_of(*resolve(written, CodecDefinition, v3)) == {"name": "acme.padded", "configuration": spelled}
+    v2 = ZarrV2Context(codecs=[PADDED_V2])
+    for written in ({"id": "acme.padded", "level": 2}, {"id": "acme.padded", "level": 2, "padding": 0}):
+        assert canonical_of(*resolve(written, ZarrV2CodecDefinition, v2)) == {"id": "acme.padded", "level": 2, "padding": 0}
+
+
+def test_a_declared_default_is_the_members_default_in_the_json_schema() -> None:
+    properties = json_schema(PaddedConfiguration)["$defs"]["PaddedConfiguration"]["properties"]
+    assert properties["padding"]["default"] == 0 and properties["padding"]["minimum"] == 0
+    assert "default" not in properties["level"]
+    sharding = node_metadata_json_schema_v3()["$defs"]["ShardingIndexedCodecConfiguration"]
+    assert sharding["properties"]["index_location"]["default"] == "end"
+
+
+def test_a_default_is_declared_once_on_a_member_that_may_be_left_out() -> None:
+    class Required(TypedDict, closed=True):
+        level: Annotated[int, Default(1)]
+
+    class Twice(TypedDict, closed=True):
+        level: NotRequired[Annotated[int, Default(1), Default(2)]]
+
+    for configuration in (Required, Twice):
+        with pytest.raises(TypeError, match="a default is declared once, on a member that may be left out"):
+            ZarrV2CodecDefinition(name="acme.defaulted", configuration=configuration)
 
 
 def test_a_field_with_problems_has_no_canonical_spelling() -> None:

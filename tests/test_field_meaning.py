@@ -127,9 +127,14 @@ def test_v3_fields_compare_by_canonical_spelling() -> None:
     assert v3_codec("crc32c") == v3_codec({"name": "crc32c"})
 
 
-OTHER_ZSTD = CodecDefinition(name="zstd", configuration=ZstdCodecConfiguration, kind="bytes_bytes", size="dynamic")
+def _no_rules(configuration: object, nested: object) -> tuple[()]:
+    return ()
+
+
+# Definitions of the same name and configuration that differ in a hook: another definition.
+OTHER_ZSTD = CodecDefinition(name="zstd", configuration=ZstdCodecConfiguration, kind="bytes_bytes", size="dynamic", rules=_no_rules)
 WITH_OTHER_ZSTD = CORE_AND_EXTENSIONS.update(codecs={**CORE_AND_EXTENSIONS.codecs, "zstd": OTHER_ZSTD})
-OTHER_ZLIB = ZarrV2CodecDefinition(name="zlib", configuration=ZarrV2ZlibParameters)
+OTHER_ZLIB = ZarrV2CodecDefinition(name="zlib", configuration=ZarrV2ZlibParameters, rules=_no_rules)
 
 
 def test_fields_read_by_different_definitions_of_one_name_are_not_equal() -> None:

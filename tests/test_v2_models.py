@@ -32,7 +32,12 @@ from zarr_metadata.v2.definition import ZarrV2CodecDefinition
 GROUP: dict[str, Any] = {"zarr_format": 2}
 ZSTD: Any = {"id": "zstd", "level": 3}
 WITHOUT_ZSTD = ZarrV2Context(data_types=DATA_TYPES_V2, codecs=[codec for codec in CODECS_V2 if codec.name != "zstd"])
-OTHER_ZLIB = ZarrV2CodecDefinition(name="zlib", configuration=ZarrV2ZlibParameters)
+def _no_rules(configuration: object, nested: object) -> tuple[()]:
+    return ()
+
+
+# Of the same name and configuration as zlib, but another hook: another definition.
+OTHER_ZLIB = ZarrV2CodecDefinition(name="zlib", configuration=ZarrV2ZlibParameters, rules=_no_rules)
 WITH_OTHER_ZLIB = CORE_V2.update(codecs={**CORE_V2.codecs, "zlib": OTHER_ZLIB})
 
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from zarr_metadata._descriptions import description_of, member_descriptions
-from zarr_metadata._json import JSONValue
+from zarr_metadata._json import UNSET, JSONValue
 from zarr_metadata._shapes import (
     Alias,
     AnyJSON,
@@ -112,13 +112,17 @@ class NodeWriter:
         return found if described is None else {**found, "description": described}
 
     def record(self, node: Record) -> JSONSchema:
-        """The schema of a TypedDict, described by its docstring and each member by the docstring under it."""
+        """The schema of a TypedDict, described by its docstring and each member by the docstring under it, with its default."""
         docs = member_descriptions(node.origin) if isinstance(node.origin, type) else {}
         properties: dict[str, JSONValue] = {}
         for member in node.members:
             written = self.schema(member.node)
             described = docs.get(member.key)
-            properties[member.key] = written if described is None else {**written, "description": described}
+            if described is not None:
+                written = {**written, "description": described}
+            if member.default is not UNSET:
+                written = {**written, "default": member.default}
+            properties[member.key] = written
         found: JSONSchema = {"type": "object", "properties": properties}
         described = description_of(node.origin) if isinstance(node.origin, type) else None
         if described is not None:

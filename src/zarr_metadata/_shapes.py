@@ -18,7 +18,7 @@ import annotated_types
 import typing_extensions
 from typing_extensions import NoExtraItems, TypeAliasType, is_typeddict
 
-from zarr_metadata._json import JSONValue, UserJSONValue
+from zarr_metadata._json import UNSET, JSONValue, UserJSONValue
 
 # The kinds of JSON value, as JSON Schema names them. "integer" is a number
 # without a fraction; a node that takes a "number" takes integers too.
@@ -50,6 +50,18 @@ class AnyJSON(Node):
 
 class Unread:
     """A member a reader judges later, itself, in its own way: the checker takes it as it is, unrefined."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Default:
+    """The value an optional configuration member means when it is left out: `level: NotRequired[Annotated[int, Default(1)]]`.
+
+    A v3 field's canonical spelling leaves out a member written with its
+    default, a v2 codec's writes the default of each member left out, and
+    the JSON Schema gives it as the member's `default`.
+    """
+
+    value: JSONValue
 
 
 @dataclasses.dataclass(eq=False)
@@ -150,6 +162,8 @@ class Member:
     key: str
     node: Node
     required: bool
+    default: JSONValue | UNSET = UNSET
+    """What the member means when it is left out, as its `Default` says; UNSET when it declares none."""
 
 
 @dataclasses.dataclass(eq=False)
@@ -309,7 +323,7 @@ class Reader:
             self._seen[key] = record
         declared = typeddict_members(typeddict)
         record.members = tuple(
-            Member(member.key, self.read(member.annotation, f"{name}.{member.key}"), member.required)
+            Member(member.key, self.read(member.annotation, f"{name}.{member.key}"), member.required, member.default)
             for member in declared.members
         )
         if declared.extra is not None:
@@ -355,11 +369,12 @@ class Reader:
 
 @dataclasses.dataclass(frozen=True)
 class DeclaredMember:
-    """One member a TypedDict declares: its key, its annotation without qualifiers, and whether it is required."""
+    """One member a TypedDict declares: its key, its annotation without qualifiers, whether it is required, and its `Default`."""
 
     key: str
     annotation: object
     required: bool
+    default: JSONValue | UNSET = UNSET
 
 
 @dataclasses.dataclass(frozen=True)
@@ -386,13 +401,22 @@ def typeddict_members(typeddict: Any) -> Declared:
         msg = f"{name}: cannot read its annotations: {error}"
         raise TypeError(msg) from error
     required_keys: frozenset[str] = typeddict.__required_keys__
-    members = tuple(
-        DeclaredMember(key, unqualified(annotation), _required(annotation, key in required_keys))
-        for key, annotation in hints.items()
-    )
+    members = tuple(_declared(name, key, annotation, key in required_keys) for key, annotation in hints.items())
     extra_items: object = getattr(typeddict, "__extra_items__", NoExtraItems)
     extra = None if extra_items is NoExtraItems else unqualified(extra_items)
     return Declared(members, extra, getattr(typeddict, "__closed__", None) is True)
+
+
+def _declared(name: str, key: str, annotation: object, required: bool) -> DeclaredMember:
+    bare = unqualified(annotation)
+    required = _required(annotation, required)
+    defaults = [item.value for item in getattr(bare, "__metadata__", ()) if isinstance(item, Default)]  # Annotated's
+    if not defaults:
+        return DeclaredMember(key, bare, required)
+    if required or len(defaults) > 1:
+        msg = f"{name}.{key}: a default is declared once, on a member that may be left out (NotRequired)"
+        raise TypeError(msg)
+    return DeclaredMember(key, bare, required, defaults[0])
 
 
 def _key(annotation: object) -> object:
@@ -466,6 +490,8 @@ def _choice(values: tuple[object, ...], where: str) -> Node:
 def _constrained(node: Node, metadata: tuple[object, ...], where: str) -> Node:
     constraints: list[annotated_types.BaseMetadata] = []
     for item in metadata:
+        if isinstance(item, Default):
+            continue  # read with the member (`typeddict_members`), not a constraint of the value
         if isinstance(item, annotated_types.GroupedMetadata):
             constraints.extend(item)  # pyright: ignore[reportArgumentType]
         elif isinstance(item, annotated_types.BaseMetadata):

@@ -17,7 +17,9 @@ from typing import Any, Final, cast
 from zarr_metadata._convert._data_type import ENDIANS, DataTypeV3, Endian
 from zarr_metadata._convert._problem import not_convertible
 from zarr_metadata._json import JSONValue, Loc, ValidationProblem
-from zarr_metadata.v2._definition import type_string_configuration
+from zarr_metadata.definition._definition import canonical_configuration
+from zarr_metadata.v2._definition import ZarrV2CodecDefinition, type_string_configuration
+from zarr_metadata.v2.codec.compression import BLOSC_CODEC_V2, GZIP_CODEC_V2, ZSTD_CODEC_V2
 from zarr_metadata.v3.definition import CodecDefinition, ZarrV3Context
 
 OBJECT_CODECS: Final = frozenset({"vlen-utf8", "vlen-bytes", "vlen-array"})
@@ -98,34 +100,27 @@ def _kind(codec: JSONValue, context: ZarrV3Context) -> str | None:
     return None if definition is None else definition.kind
 
 
+def _filled(definition: ZarrV2CodecDefinition[Any], configuration: Mapping[str, JSONValue]) -> Mapping[str, Any]:
+    """A v2 codec's configuration with the defaults its definition declares filled in: the registered v3 codec writes every parameter."""
+    return cast("Mapping[str, Any]", canonical_configuration(definition, configuration))
+
+
 def _converted_codec(codec_id: str, codec: Mapping[str, JSONValue], itemsize: int) -> JSONValue:
     """The v3 codec of a v2 codec: the registered one where it exists, else `numcodecs.<id>` with the same members."""
     configuration = {member: value for member, value in codec.items() if member != "id"}
     if codec_id == "blosc":
-        shuffle = cast("int", configuration.get("shuffle", 1))
+        filled = _filled(BLOSC_CODEC_V2, configuration)
+        shuffle = cast("int", filled["shuffle"])
         if shuffle == _AUTOSHUFFLE:
             # numcodecs chooses at encoding time by the size of an item, as this does.
             shuffle = 2 if itemsize == 1 else 1
-        return {
-            "name": "blosc",
-            "configuration": {
-                "cname": configuration.get("cname", "lz4"),
-                "clevel": configuration.get("clevel", 5),
-                "shuffle": _SHUFFLES[shuffle],
-                "typesize": itemsize,
-                "blocksize": configuration.get("blocksize", 0),
-            },
-        }
+        members = {"cname": filled["cname"], "clevel": filled["clevel"], "shuffle": _SHUFFLES[shuffle]}
+        return {"name": "blosc", "configuration": {**members, "typesize": itemsize, "blocksize": filled["blocksize"]}}
     if codec_id == "zstd":
-        return {
-            "name": "zstd",
-            "configuration": {
-                "level": configuration.get("level", 0),
-                "checksum": configuration.get("checksum", False),
-            },
-        }
+        filled = _filled(ZSTD_CODEC_V2, configuration)
+        return {"name": "zstd", "configuration": {"level": filled["level"], "checksum": filled["checksum"]}}
     if codec_id == "gzip":
-        return {"name": "gzip", "configuration": {"level": configuration.get("level", 1)}}
+        return {"name": "gzip", "configuration": {"level": _filled(GZIP_CODEC_V2, configuration)["level"]}}
     if codec_id == "crc32c" and configuration.get("location", "end") == "end":
         # The v3 crc32c codec writes its checksum after the bytes, as numcodecs' does by default.
         return {"name": "crc32c"}

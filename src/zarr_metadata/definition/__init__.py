@@ -6,6 +6,8 @@ holds the definitions a reader understands. `resolve` reads one field of a
 document in a scope.
 """
 
+# A tool for extension authors, kept out of `__all__` until the published surface lists it.
+from zarr_metadata._shapes import Default as Default
 from zarr_metadata.definition._definition import (
     Definition,
     EmptyConfiguration,

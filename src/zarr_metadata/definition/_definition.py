@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
+import json
 import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
@@ -65,6 +67,23 @@ def asked(definition: Definition[Any], hook: str, call: Callable[[], C]) -> C:
         raise
 
 
+def canonical_configuration(definition: Definition[C], configuration: C) -> C:
+    """The canonical spelling of a configuration without problems: each declared default filled in or left out, as the kind says, then `canonical` asked."""
+    defaults = definition._defaults  # pyright: ignore[reportPrivateUsage]
+    members = cast("Mapping[str, JSONValue]", configuration)
+    if definition.fills_defaults:
+        members = {**defaults, **members}
+    elif defaults:
+        members = {key: value for key, value in members.items() if key not in defaults or _text(value) != _text(defaults[key])}
+    spelled = cast(C, members)
+    return asked(definition, "canonical", lambda: definition.canonical(spelled))
+
+
+def _text(value: object) -> str:
+    # true and 1 are two spellings, as 1 and 1.0 are.
+    return json.dumps(value, sort_keys=True, allow_nan=True)
+
+
 def blame(error: BaseException, definition: Definition[Any], hook: str) -> None:
     """Add a note to `error`, raised by a hook, naming the definition and the hook."""
     error.add_note(f"raised by the {hook} of the {definition.label} definition {definition.name!r}")
@@ -79,8 +98,9 @@ class Definition(Generic[C]):
     of that kind is written and located. `rules` yields the problems of a
     configuration that its TypedDict cannot express, located in the
     configuration; `canonical` writes a configuration without problems in
-    its shortest spelling (defaults dropped). A definition that could never
-    be used as written raises `TypeError` when it is built.
+    its one spelling, once the defaults its TypedDict declares are left
+    out or filled in (`canonical_configuration`). A definition that could
+    never be used as written raises `TypeError` when it is built.
     """
 
     name: str
@@ -90,7 +110,7 @@ class Definition(Generic[C]):
     rules: Callable[[C, Nested], Iterable[ValidationProblem]] = dataclasses.field(default=no_rules, metadata=HOOK)
     """The problems of a configuration (with the nested fields as the scope read them), located in the configuration."""
     canonical: Callable[[C], C] = dataclasses.field(default=unchanged, metadata=HOOK)
-    """The shortest spelling of a configuration without problems."""
+    """The one spelling of a configuration without problems, for what its declared defaults do not say."""
 
     label: ClassVar[str] = "field"
     """The name of the kind in error messages, for example "codec"."""
@@ -102,6 +122,8 @@ class Definition(Generic[C]):
     """Whether this class is a kind: the class a scope files definitions by."""
     remembered: ClassVar[bool] = True
     """Whether `resolve` keeps the fields of this kind it read, for the next field written the same."""
+    fills_defaults: ClassVar[bool] = False
+    """Whether a canonical configuration writes the default of each member left out (a v2 codec, as numcodecs' `get_config()` does), rather than leaving out each member written with its default."""
 
     _kind_class: ClassVar[type[Definition[Any]] | None] = None
 
@@ -155,6 +177,13 @@ class Definition(Generic[C]):
                 "letters, digits, '-', '_' and '.', starting with a letter, or a URI"
             )
         return None
+
+    @functools.cached_property
+    def _defaults(self) -> Mapping[str, JSONValue]:
+        """The configuration's members that declare a `Default`, each with its default, in the order declared."""
+        node = Reader().read(self.configuration, getattr(self.configuration, "__name__", "configuration"))
+        members = node.members if isinstance(node, Record) else ()
+        return {member.key: member.default for member in members if member.default is not UNSET}
 
     @property
     def finite_numbers(self) -> bool:

@@ -7,7 +7,12 @@ from typing import Any, TypeVar, cast
 
 from zarr_metadata._frozen import frozen
 from zarr_metadata._json import UNSET, JSONValue, Loc, Problems, ValidationProblem, under
-from zarr_metadata.definition._definition import Definition, WithFillValue, asked
+from zarr_metadata.definition._definition import (
+    Definition,
+    WithFillValue,
+    asked,
+    canonical_configuration,
+)
 from zarr_metadata.definition._fields import (
     AcceptedField,
     RefusedField,
@@ -58,8 +63,7 @@ def spelling_of(resolved: AcceptedField[Any] | UnclaimedField) -> JSONValue:
     else:
         definition = resolved.definition
         kind = definition.kind_class()
-        configuration: Any = asked(definition, "canonical", lambda: definition.canonical(resolved.configuration))
-        configuration = dict(configuration)
+        configuration: Any = dict(canonical_configuration(definition, resolved.configuration))
         for path, field in resolved.nested.items():
             if not isinstance(field, RefusedField):
                 configuration = _replaced(configuration, path, spelling_of(field))

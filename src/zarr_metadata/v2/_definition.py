@@ -239,6 +239,7 @@ class ZarrV2CodecDefinition(_V2Field[C]):
 
     label: ClassVar[str] = "codec"
     is_kind: ClassVar[bool] = True
+    fills_defaults: ClassVar[bool] = True
 
     @classmethod
     def read_envelope(cls, value: object, loc: Loc, problems: list[ValidationProblem]) -> tuple[str | None, object]:

@@ -33,7 +33,8 @@ class ZarrV2Checksum32Parameters(TypedDict, closed=True):
 
 def _at_start_by_default(configuration: ZarrV2Checksum32Parameters) -> ZarrV2Checksum32Parameters:
     # numcodecs writes `location` only when it is given; filled in, one
-    # checksum has one spelling wherever it is put.
+    # checksum has one spelling wherever it is put. A hook, not a Default:
+    # null means the default too, which differs between the codecs.
     return {"location": configuration.get("location") or "start"}
 
 

@@ -1,10 +1,8 @@
 """The numcodecs compressors: blosc, zstd, gzip, zlib, bz2, lzma and lz4, each written as `{"id": ..., parameters...}`.
 
-Every parameter may be left out, and numcodecs then uses its default;
-`canonical` writes the parameters as numcodecs' `get_config()` does, each
-one, its default filled in and every given value as given, so a
-compressor written with its defaults and one written without them are
-spelled alike.
+Every parameter may be left out, and numcodecs then uses the default each
+declares; a compressor written with its defaults and one written without
+them are spelled alike.
 """
 
 # No `from __future__ import annotations`: TypedDict reads ReadOnly and
@@ -12,12 +10,13 @@ spelled alike.
 # and __optional_keys__.
 
 from collections.abc import Mapping
-from typing import Annotated, Any, Final, Literal, NotRequired, cast
+from typing import Annotated, Final, Literal, NotRequired, cast
 
 from annotated_types import Ge, Interval
 from typing_extensions import ReadOnly, TypedDict
 
 from zarr_metadata._json import JSONValue, ValidationProblem, shown
+from zarr_metadata._shapes import Default
 from zarr_metadata.definition._fields import Nested
 from zarr_metadata.v2._definition import ZarrV2CodecDefinition
 
@@ -44,45 +43,30 @@ _INT32 = Interval(ge=-(2**31), le=2**31 - 1)
 """The range of a C int, which numcodecs passes several parameters to its compression libraries as."""
 
 
-def _filled(configuration: Mapping[str, Any], defaults: Mapping[str, object]) -> Any:
-    """`configuration` with each parameter of `defaults` it leaves out given its default, in the order of `defaults`."""
-    return {key: configuration.get(key, default) for key, default in defaults.items()}
-
-
 # zlib and gzip
 
 
 ZarrV2CompressionLevel = Annotated[int, Interval(ge=-1, le=9)]
 """A zlib compression level: 0 (no compression) to 9 (best), or -1, zlib's default, which is level 6."""
 
-_ZLIB_DEFAULT_LEVEL: Final = 1
-"""The level numcodecs' Zlib and GZip compress at when none is given."""
 
 
 class ZarrV2ZlibParameters(TypedDict, closed=True):
     """The parameters of zlib: the compression level (1 when absent)."""
 
-    level: NotRequired[ReadOnly[ZarrV2CompressionLevel]]
+    level: NotRequired[ReadOnly[Annotated[ZarrV2CompressionLevel, Default(1)]]]
 
 
 class ZarrV2GzipParameters(TypedDict, closed=True):
     """The parameters of gzip: the compression level of the deflate stream inside the gzip member (1 when absent)."""
 
-    level: NotRequired[ReadOnly[ZarrV2CompressionLevel]]
+    level: NotRequired[ReadOnly[Annotated[ZarrV2CompressionLevel, Default(1)]]]
 
 
-def _zlib_canonical(configuration: ZarrV2ZlibParameters) -> ZarrV2ZlibParameters:
-    return _filled(configuration, {"level": _ZLIB_DEFAULT_LEVEL})
-
-
-def _gzip_canonical(configuration: ZarrV2GzipParameters) -> ZarrV2GzipParameters:
-    return _zlib_canonical(cast(ZarrV2ZlibParameters, configuration))
-
-
-ZLIB_CODEC_V2: Final = ZarrV2CodecDefinition(name="zlib", configuration=ZarrV2ZlibParameters, canonical=_zlib_canonical)
+ZLIB_CODEC_V2: Final = ZarrV2CodecDefinition(name="zlib", configuration=ZarrV2ZlibParameters)
 """The definition of zlib: bytes compressed into a zlib stream."""
 
-GZIP_CODEC_V2: Final = ZarrV2CodecDefinition(name="gzip", configuration=ZarrV2GzipParameters, canonical=_gzip_canonical)
+GZIP_CODEC_V2: Final = ZarrV2CodecDefinition(name="gzip", configuration=ZarrV2GzipParameters)
 """The definition of gzip: bytes compressed into a gzip member."""
 
 
@@ -92,14 +76,10 @@ GZIP_CODEC_V2: Final = ZarrV2CodecDefinition(name="gzip", configuration=ZarrV2Gz
 class ZarrV2Bz2Parameters(TypedDict, closed=True):
     """The parameters of bz2: the compression level, 1 to 9 (1 when absent); bzip2 has no level 0."""
 
-    level: NotRequired[ReadOnly[Annotated[int, Interval(ge=1, le=9)]]]
+    level: NotRequired[ReadOnly[Annotated[int, Interval(ge=1, le=9), Default(1)]]]
 
 
-def _bz2_canonical(configuration: ZarrV2Bz2Parameters) -> ZarrV2Bz2Parameters:
-    return _filled(configuration, {"level": 1})
-
-
-BZ2_CODEC_V2: Final = ZarrV2CodecDefinition(name="bz2", configuration=ZarrV2Bz2Parameters, canonical=_bz2_canonical)
+BZ2_CODEC_V2: Final = ZarrV2CodecDefinition(name="bz2", configuration=ZarrV2Bz2Parameters)
 """The definition of bz2: bytes compressed with bzip2."""
 
 
@@ -162,10 +142,10 @@ class ZarrV2LzmaParameters(TypedDict, closed=True):
     raw stream (FORMAT_RAW, 3) requires and no other format takes.
     """
 
-    format: NotRequired[ReadOnly[Annotated[int, Interval(ge=0, le=3)]]]
-    check: NotRequired[ReadOnly[int]]
-    preset: NotRequired[ReadOnly[Annotated[int, Ge(0)] | None]]
-    filters: NotRequired[ReadOnly[tuple[JSONValue, ...] | None]]
+    format: NotRequired[ReadOnly[Annotated[int, Interval(ge=0, le=3), Default(_FORMAT_XZ)]]]
+    check: NotRequired[ReadOnly[Annotated[int, Default(_DEFAULT_CHECK)]]]
+    preset: NotRequired[ReadOnly[Annotated[Annotated[int, Ge(0)] | None, Default(None)]]]
+    filters: NotRequired[ReadOnly[Annotated[tuple[JSONValue, ...] | None, Default(None)]]]
 
 
 def _lzma_rules(configuration: ZarrV2LzmaParameters, nested: Nested) -> list[ValidationProblem]:
@@ -312,13 +292,7 @@ def _option_problems(filter_id: int, options: Mapping[str, int], loc: tuple[str 
     return problems
 
 
-def _lzma_canonical(configuration: ZarrV2LzmaParameters) -> ZarrV2LzmaParameters:
-    return _filled(configuration, {"format": _FORMAT_XZ, "check": _DEFAULT_CHECK, "preset": None, "filters": None})
-
-
-LZMA_CODEC_V2: Final = ZarrV2CodecDefinition(
-    name="lzma", configuration=ZarrV2LzmaParameters, rules=_lzma_rules, canonical=_lzma_canonical
-)
+LZMA_CODEC_V2: Final = ZarrV2CodecDefinition(name="lzma", configuration=ZarrV2LzmaParameters, rules=_lzma_rules)
 """The definition of lzma: bytes compressed by liblzma into an xz, lzma-alone or raw stream."""
 
 
@@ -327,8 +301,6 @@ LZMA_CODEC_V2: Final = ZarrV2CodecDefinition(
 ZarrV2BloscCName = Literal["blosclz", "lz4", "lz4hc", "snappy", "zlib", "zstd"]
 """The compressors Blosc may be built with; the Blosc bundled with numcodecs is built without snappy."""
 
-_BLOSC_DEFAULTS: Final = {"cname": "lz4", "clevel": 5, "shuffle": 1, "blocksize": 0}
-"""What numcodecs' Blosc uses for a parameter not given: lz4 at level 5, byte shuffle, and a block size Blosc chooses."""
 
 
 class ZarrV2BloscParameters(TypedDict, closed=True):
@@ -343,21 +315,20 @@ class ZarrV2BloscParameters(TypedDict, closed=True):
     elements. Blosc treats a typesize above 255 as 1.
     """
 
-    cname: NotRequired[ReadOnly[ZarrV2BloscCName]]
-    clevel: NotRequired[ReadOnly[Annotated[int, Interval(ge=0, le=9)]]]
-    shuffle: NotRequired[ReadOnly[Literal[-1, 0, 1, 2] | bool]]
-    blocksize: NotRequired[ReadOnly[Annotated[int, _INT32]]]
+    cname: NotRequired[ReadOnly[Annotated[ZarrV2BloscCName, Default("lz4")]]]
+    clevel: NotRequired[ReadOnly[Annotated[int, Interval(ge=0, le=9), Default(5)]]]
+    shuffle: NotRequired[ReadOnly[Annotated[Literal[-1, 0, 1, 2] | bool, Default(1)]]]
+    blocksize: NotRequired[ReadOnly[Annotated[int, _INT32, Default(0)]]]
     typesize: NotRequired[ReadOnly[Annotated[int, Interval(ge=1, le=2**31 - 1)] | None]]
 
 
 def _blosc_canonical(configuration: ZarrV2BloscParameters) -> ZarrV2BloscParameters:
-    spelled = _filled(configuration, _BLOSC_DEFAULTS)
-    typesize = configuration.get("typesize")
-    if typesize is not None:
-        # numcodecs' get_config() leaves the typesize out, but a shuffle of
-        # another element size writes other bytes: it is kept when given.
-        spelled["typesize"] = typesize
-    return spelled
+    # More than defaults: numcodecs' get_config() leaves the typesize out,
+    # but a shuffle of another element size writes other bytes, so it is
+    # kept when given, and a null one is none given.
+    if "typesize" in configuration and configuration["typesize"] is None:
+        return cast(ZarrV2BloscParameters, {key: value for key, value in configuration.items() if key != "typesize"})
+    return configuration
 
 
 BLOSC_CODEC_V2: Final = ZarrV2CodecDefinition(name="blosc", configuration=ZarrV2BloscParameters, canonical=_blosc_canonical)
@@ -366,10 +337,6 @@ BLOSC_CODEC_V2: Final = ZarrV2CodecDefinition(name="blosc", configuration=ZarrV2
 
 # zstd
 
-_ZSTD_DEFAULT_LEVEL: Final = 0
-"""The level numcodecs' Zstd is given when none is: libzstd's default, which compresses as level 3."""
-
-
 class ZarrV2ZstdParameters(TypedDict, closed=True):
     """The parameters of zstd: the level (0, libzstd's default of 3, when absent), and whether frames carry a checksum (false when absent).
 
@@ -377,15 +344,11 @@ class ZarrV2ZstdParameters(TypedDict, closed=True):
     either end compresses as that end.
     """
 
-    level: NotRequired[ReadOnly[Annotated[int, _INT32]]]
-    checksum: NotRequired[ReadOnly[bool]]
+    level: NotRequired[ReadOnly[Annotated[int, _INT32, Default(0)]]]
+    checksum: NotRequired[ReadOnly[Annotated[bool, Default(False)]]]
 
 
-def _zstd_canonical(configuration: ZarrV2ZstdParameters) -> ZarrV2ZstdParameters:
-    return _filled(configuration, {"level": _ZSTD_DEFAULT_LEVEL, "checksum": False})
-
-
-ZSTD_CODEC_V2: Final = ZarrV2CodecDefinition(name="zstd", configuration=ZarrV2ZstdParameters, canonical=_zstd_canonical)
+ZSTD_CODEC_V2: Final = ZarrV2CodecDefinition(name="zstd", configuration=ZarrV2ZstdParameters)
 """The definition of zstd: bytes compressed into a Zstandard frame."""
 
 
@@ -395,12 +358,8 @@ ZSTD_CODEC_V2: Final = ZarrV2CodecDefinition(name="zstd", configuration=ZarrV2Zs
 class ZarrV2Lz4Parameters(TypedDict, closed=True):
     """The parameters of lz4: the acceleration (1 when absent); higher is faster and compresses less, below 1 is 1, above 65537 is 65537."""
 
-    acceleration: NotRequired[ReadOnly[Annotated[int, _INT32]]]
+    acceleration: NotRequired[ReadOnly[Annotated[int, _INT32, Default(1)]]]
 
 
-def _lz4_canonical(configuration: ZarrV2Lz4Parameters) -> ZarrV2Lz4Parameters:
-    return _filled(configuration, {"acceleration": 1})
-
-
-LZ4_CODEC_V2: Final = ZarrV2CodecDefinition(name="lz4", configuration=ZarrV2Lz4Parameters, canonical=_lz4_canonical)
+LZ4_CODEC_V2: Final = ZarrV2CodecDefinition(name="lz4", configuration=ZarrV2Lz4Parameters)
 """The definition of lz4: bytes compressed into an LZ4 block, after their length."""

@@ -18,6 +18,7 @@ from annotated_types import Ge, Interval, Le
 from typing_extensions import ReadOnly, TypedDict
 
 from zarr_metadata._json import Problems, ValidationProblem, shown, under
+from zarr_metadata._shapes import Default
 from zarr_metadata.definition import (
     AcceptedField,
     EmptyConfiguration,
@@ -89,7 +90,10 @@ def canonical_type_string(value: str) -> str:
 
 
 def canonical_with_astype(configuration: Mapping[str, Any]) -> Any:
-    """A configuration with `dtype` and `astype` spelled canonically, `astype` filled in with the `dtype` when absent or null, as numcodecs' `get_config()` writes it."""
+    """A configuration with `dtype` and `astype` spelled canonically, `astype` filled in with the `dtype` when absent or null, as numcodecs' `get_config()` writes it.
+
+    More than a default: the `astype` left out is the `dtype`.
+    """
     dtype = canonical_type_string(configuration["dtype"])
     astype = configuration.get("astype")
     return {**configuration, "dtype": dtype, "astype": dtype if astype is None else canonical_type_string(astype)}
@@ -121,12 +125,8 @@ def _delta_rules(configuration: ZarrV2DeltaParameters, nested: Nested) -> list[V
     ]
 
 
-def _delta_canonical(configuration: ZarrV2DeltaParameters) -> ZarrV2DeltaParameters:
-    return canonical_with_astype(configuration)
-
-
 DELTA_CODEC_V2: Final = ZarrV2CodecDefinition(
-    name="delta", configuration=ZarrV2DeltaParameters, rules=_delta_rules, canonical=_delta_canonical
+    name="delta", configuration=ZarrV2DeltaParameters, rules=_delta_rules, canonical=canonical_with_astype
 )
 """The definition of delta: the first value, then the difference of each value from the one before."""
 
@@ -162,15 +162,11 @@ def _fixedscaleoffset_rules(configuration: ZarrV2FixedScaleOffsetParameters, nes
     return problems
 
 
-def _fixedscaleoffset_canonical(configuration: ZarrV2FixedScaleOffsetParameters) -> ZarrV2FixedScaleOffsetParameters:
-    return canonical_with_astype(configuration)
-
-
 FIXEDSCALEOFFSET_CODEC_V2: Final = ZarrV2CodecDefinition(
     name="fixedscaleoffset",
     configuration=ZarrV2FixedScaleOffsetParameters,
     rules=_fixedscaleoffset_rules,
-    canonical=_fixedscaleoffset_canonical,
+    canonical=canonical_with_astype,
 )
 """The definition of fixedscaleoffset: values offset, scaled and rounded to integers, as HDF5's scale-offset filter does without packing."""
 
@@ -193,12 +189,8 @@ def _quantize_rules(configuration: ZarrV2QuantizeParameters, nested: Nested) -> 
     ]
 
 
-def _quantize_canonical(configuration: ZarrV2QuantizeParameters) -> ZarrV2QuantizeParameters:
-    return canonical_with_astype(configuration)
-
-
 QUANTIZE_CODEC_V2: Final = ZarrV2CodecDefinition(
-    name="quantize", configuration=ZarrV2QuantizeParameters, rules=_quantize_rules, canonical=_quantize_canonical
+    name="quantize", configuration=ZarrV2QuantizeParameters, rules=_quantize_rules, canonical=canonical_with_astype
 )
 """The definition of quantize: floating-point values rounded to a number of decimal digits (lossy)."""
 
@@ -244,6 +236,7 @@ def _astype_rules(configuration: ZarrV2AsTypeParameters, nested: Nested) -> list
 
 
 def _astype_canonical(configuration: ZarrV2AsTypeParameters) -> ZarrV2AsTypeParameters:
+    # No default: type strings spelled as NumPy writes them.
     return {
         "encode_dtype": canonical_type_string(configuration["encode_dtype"]),
         "decode_dtype": canonical_type_string(configuration["decode_dtype"]),
@@ -258,20 +251,11 @@ ASTYPE_CODEC_V2: Final = ZarrV2CodecDefinition(
 
 # shuffle
 
-_SHUFFLE_DEFAULT_ELEMENTSIZE: Final = 4
-
-
 class ZarrV2ShuffleParameters(TypedDict, closed=True):
     """The parameters of shuffle: the size in bytes of the elements whose bytes it regroups (4 when absent); 1 or less leaves the bytes as they are."""
 
-    elementsize: NotRequired[ReadOnly[Annotated[int, Le(2**63 - 1)]]]
+    elementsize: NotRequired[ReadOnly[Annotated[int, Le(2**63 - 1), Default(4)]]]
 
 
-def _shuffle_canonical(configuration: ZarrV2ShuffleParameters) -> ZarrV2ShuffleParameters:
-    return {"elementsize": configuration.get("elementsize", _SHUFFLE_DEFAULT_ELEMENTSIZE)}
-
-
-SHUFFLE_CODEC_V2: Final = ZarrV2CodecDefinition(
-    name="shuffle", configuration=ZarrV2ShuffleParameters, canonical=_shuffle_canonical
-)
+SHUFFLE_CODEC_V2: Final = ZarrV2CodecDefinition(name="shuffle", configuration=ZarrV2ShuffleParameters)
 """The definition of shuffle: the bytes of the elements regrouped, every element's first byte first, then every second byte, and so on."""

@@ -11,12 +11,14 @@ of `numcodecs.pcodec` and `numcodecs.zfpy`, which share these parameters.
 # NotRequired from evaluated annotations only, for its __readonly_keys__
 # and __optional_keys__.
 
+from collections.abc import Mapping
 from typing import Annotated, Any, Final, Literal, NotRequired, cast
 
 from annotated_types import Interval
 from typing_extensions import ReadOnly, TypedDict
 
 from zarr_metadata._json import JSONValue, ValidationProblem, shown
+from zarr_metadata._shapes import Default
 from zarr_metadata.definition._fields import Nested
 from zarr_metadata.v2._definition import ZarrV2CodecDefinition
 from zarr_metadata.v2.codec.filters import DOUBLE
@@ -31,15 +33,6 @@ __all__ = [
 
 # pcodec
 
-_PCODEC_DEFAULTS: Final = {
-    "level": 8,
-    "mode_spec": "auto",
-    "delta_spec": "auto",
-    "paging_spec": "equal_pages_up_to",
-    "delta_encoding_order": None,
-    "equal_pages_up_to": 262144,
-}
-"""What numcodecs' PCodec uses for a parameter not given."""
 _ORDERED_DELTAS: Final = ("auto", "try_consecutive")
 """The delta specs that take a delta_encoding_order: try_consecutive needs one, auto takes one to mean try_consecutive."""
 
@@ -55,12 +48,12 @@ class ZarrV2PCodecParameters(TypedDict, closed=True):
     `equal_pages_up_to` numbers (262144 when absent).
     """
 
-    level: NotRequired[ReadOnly[Annotated[int, Interval(ge=0, le=12)]]]
-    mode_spec: NotRequired[ReadOnly[Literal["auto", "classic"]]]
-    delta_spec: NotRequired[ReadOnly[Literal["auto", "none", "try_consecutive", "try_lookback"]]]
-    paging_spec: NotRequired[ReadOnly[Literal["equal_pages_up_to"]]]
-    delta_encoding_order: NotRequired[ReadOnly[Annotated[int, Interval(ge=0, le=7)] | None]]
-    equal_pages_up_to: NotRequired[ReadOnly[Annotated[int, Interval(ge=1, le=2**64 - 1)]]]
+    level: NotRequired[ReadOnly[Annotated[int, Interval(ge=0, le=12), Default(8)]]]
+    mode_spec: NotRequired[ReadOnly[Annotated[Literal["auto", "classic"], Default("auto")]]]
+    delta_spec: NotRequired[ReadOnly[Annotated[Literal["auto", "none", "try_consecutive", "try_lookback"], Default("auto")]]]
+    paging_spec: NotRequired[ReadOnly[Annotated[Literal["equal_pages_up_to"], Default("equal_pages_up_to")]]]
+    delta_encoding_order: NotRequired[ReadOnly[Annotated[Annotated[int, Interval(ge=0, le=7)] | None, Default(None)]]]
+    equal_pages_up_to: NotRequired[ReadOnly[Annotated[int, Interval(ge=1, le=2**64 - 1), Default(262144)]]]
 
 
 def _pcodec_rules(configuration: ZarrV2PCodecParameters, nested: Nested) -> tuple[ValidationProblem, ...]:
@@ -77,14 +70,7 @@ def _pcodec_rules(configuration: ZarrV2PCodecParameters, nested: Nested) -> tupl
     return ()
 
 
-def _pcodec_canonical(configuration: ZarrV2PCodecParameters) -> ZarrV2PCodecParameters:
-    """Every parameter, as numcodecs' `get_config()` writes them: each one not given at its default."""
-    return cast(ZarrV2PCodecParameters, {**_PCODEC_DEFAULTS, **configuration})
-
-
-PCODEC_CODEC_V2: Final = ZarrV2CodecDefinition(
-    name="pcodec", configuration=ZarrV2PCodecParameters, rules=_pcodec_rules, canonical=_pcodec_canonical
-)
+PCODEC_CODEC_V2: Final = ZarrV2CodecDefinition(name="pcodec", configuration=ZarrV2PCodecParameters, rules=_pcodec_rules)
 """The definition of pcodec: numbers compressed losslessly by Pco."""
 
 
@@ -111,10 +97,10 @@ class ZarrV2ZfpyParameters(TypedDict, closed=True):
     parameter of the mode, but reads it back from the others alone.
     """
 
-    mode: NotRequired[ReadOnly[int]]
-    tolerance: NotRequired[ReadOnly[Annotated[float, DOUBLE]]]
-    rate: NotRequired[ReadOnly[Annotated[float, DOUBLE]]]
-    precision: NotRequired[ReadOnly[Annotated[int, _INT32]]]
+    mode: NotRequired[ReadOnly[Annotated[int, Default(_FIXED_ACCURACY)]]]
+    tolerance: NotRequired[ReadOnly[Annotated[float, DOUBLE, Default(-1)]]]
+    rate: NotRequired[ReadOnly[Annotated[float, DOUBLE, Default(-1)]]]
+    precision: NotRequired[ReadOnly[Annotated[int, _INT32, Default(-1)]]]
     compression_kwargs: NotRequired[ReadOnly[JSONValue]]
 
 
@@ -129,11 +115,10 @@ def _zfpy_rules(configuration: ZarrV2ZfpyParameters, nested: Nested) -> tuple[Va
 
 
 def _zfpy_canonical(configuration: ZarrV2ZfpyParameters) -> ZarrV2ZfpyParameters:
-    """Every parameter, as numcodecs' `get_config()` writes them: the mode's parameter again in `compression_kwargs`."""
-    spelled: dict[str, Any] = {"mode": _FIXED_ACCURACY, "tolerance": -1, "rate": -1, "precision": -1, **configuration}
-    _, parameter = _MODES[spelled["mode"]]
-    spelled["compression_kwargs"] = {parameter: spelled[parameter]}
-    return cast(ZarrV2ZfpyParameters, spelled)
+    """More than the defaults, as numcodecs' `get_config()` writes them: the mode's parameter again in `compression_kwargs`."""
+    filled = cast("Mapping[str, Any]", configuration)  # every default filled in
+    _, parameter = _MODES[filled["mode"]]
+    return cast(ZarrV2ZfpyParameters, {**filled, "compression_kwargs": {parameter: filled[parameter]}})
 
 
 ZFPY_CODEC_V2: Final = ZarrV2CodecDefinition(

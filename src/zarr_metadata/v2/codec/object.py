@@ -2,8 +2,7 @@
 
 Each writes the items, then the array's type string and shape, so an
 object (`O`) array reads back with its shape. Every parameter may be left
-out; `canonical` drops a parameter written with the value numcodecs
-defaults to, or with one it treats alike.
+out, and is then the default it declares.
 """
 
 # No `from __future__ import annotations`: TypedDict reads ReadOnly and
@@ -12,12 +11,14 @@ defaults to, or with one it treats alike.
 
 import codecs
 import pickle
+from collections.abc import Mapping
 from typing import Annotated, Any, Final, NotRequired, cast
 
 from annotated_types import Le
 from typing_extensions import ReadOnly, TypedDict
 
 from zarr_metadata._json import ValidationProblem, shown
+from zarr_metadata._shapes import Default
 from zarr_metadata.definition._fields import Nested
 from zarr_metadata.v2._definition import ZarrV2CodecDefinition
 
@@ -38,15 +39,6 @@ _JSON_WHITESPACE: Final = frozenset(" \t\n\r")
 _COMPACT: Final = (",", ":")
 _SPACED: Final = (", ", ": ")
 """The separators numcodecs gives json2 when none are written: compact, or spaced when the output is indented."""
-_JSON2_DEFAULTS: Final = {
-    "encoding": "utf-8",
-    "skipkeys": False,
-    "ensure_ascii": True,
-    "check_circular": True,
-    "allow_nan": True,
-    "sort_keys": True,
-    "strict": True,
-}
 
 
 class ZarrV2Json2Parameters(TypedDict, closed=True):
@@ -59,15 +51,15 @@ class ZarrV2Json2Parameters(TypedDict, closed=True):
     when absent and the others true.
     """
 
-    encoding: NotRequired[ReadOnly[str]]
-    skipkeys: NotRequired[ReadOnly[bool]]
-    ensure_ascii: NotRequired[ReadOnly[bool]]
-    check_circular: NotRequired[ReadOnly[bool]]
-    allow_nan: NotRequired[ReadOnly[bool]]
-    sort_keys: NotRequired[ReadOnly[bool]]
-    indent: NotRequired[ReadOnly[int | str | None]]
+    encoding: NotRequired[ReadOnly[Annotated[str, Default("utf-8")]]]
+    skipkeys: NotRequired[ReadOnly[Annotated[bool, Default(False)]]]
+    ensure_ascii: NotRequired[ReadOnly[Annotated[bool, Default(True)]]]
+    check_circular: NotRequired[ReadOnly[Annotated[bool, Default(True)]]]
+    allow_nan: NotRequired[ReadOnly[Annotated[bool, Default(True)]]]
+    sort_keys: NotRequired[ReadOnly[Annotated[bool, Default(True)]]]
+    indent: NotRequired[ReadOnly[Annotated[int | str | None, Default(None)]]]
     separators: NotRequired[ReadOnly[tuple[str, str] | None]]
-    strict: NotRequired[ReadOnly[bool]]
+    strict: NotRequired[ReadOnly[Annotated[bool, Default(True)]]]
 
 
 def _text_encoding(name: str) -> str | None:
@@ -99,11 +91,11 @@ def _json2_rules(configuration: ZarrV2Json2Parameters, nested: Nested) -> list[V
 
 
 def _json2_canonical(configuration: ZarrV2Json2Parameters) -> ZarrV2Json2Parameters:
-    """Every parameter, as numcodecs' `get_config()` writes them: each one not given at its default."""
-    spelled: dict[str, Any] = {**_JSON2_DEFAULTS, "indent": None, **configuration}
-    if spelled.get("separators") is None:
-        spelled["separators"] = _COMPACT if spelled["indent"] is None else _SPACED
-    return cast(ZarrV2Json2Parameters, spelled)
+    """More than the defaults, as numcodecs' `get_config()` writes them: the separators follow from the indent."""
+    filled = cast("Mapping[str, Any]", configuration)  # every default filled in
+    if filled.get("separators") is not None:
+        return configuration
+    return cast(ZarrV2Json2Parameters, {**filled, "separators": _COMPACT if filled["indent"] is None else _SPACED})
 
 
 JSON2_CODEC_V2: Final = ZarrV2CodecDefinition(
@@ -114,24 +106,15 @@ JSON2_CODEC_V2: Final = ZarrV2CodecDefinition(
 
 # msgpack2
 
-_MSGPACK2_DEFAULTS: Final = {"use_single_float": False, "use_bin_type": True, "raw": False}
-
-
 class ZarrV2MsgPack2Parameters(TypedDict, closed=True):
     """The parameters of msgpack2: floats packed in single precision (false when absent), bytes packed as the bin type (true), and strings unpacked as bytes (false)."""
 
-    use_single_float: NotRequired[ReadOnly[bool]]
-    use_bin_type: NotRequired[ReadOnly[bool]]
-    raw: NotRequired[ReadOnly[bool]]
+    use_single_float: NotRequired[ReadOnly[Annotated[bool, Default(False)]]]
+    use_bin_type: NotRequired[ReadOnly[Annotated[bool, Default(True)]]]
+    raw: NotRequired[ReadOnly[Annotated[bool, Default(False)]]]
 
 
-def _msgpack2_canonical(configuration: ZarrV2MsgPack2Parameters) -> ZarrV2MsgPack2Parameters:
-    return cast(ZarrV2MsgPack2Parameters, {key: configuration.get(key, default) for key, default in _MSGPACK2_DEFAULTS.items()})
-
-
-MSGPACK2_CODEC_V2: Final = ZarrV2CodecDefinition(
-    name="msgpack2", configuration=ZarrV2MsgPack2Parameters, canonical=_msgpack2_canonical
-)
+MSGPACK2_CODEC_V2: Final = ZarrV2CodecDefinition(name="msgpack2", configuration=ZarrV2MsgPack2Parameters)
 """The definition of msgpack2: an array's items as MessagePack, with its type string and shape."""
 
 
@@ -145,15 +128,9 @@ class ZarrV2PickleParameters(TypedDict, closed=True):
     writes; above the highest protocol of this Python, pickle refuses it.
     """
 
-    protocol: NotRequired[ReadOnly[Annotated[int, Le(pickle.HIGHEST_PROTOCOL)]]]
+    # numcodecs' get_config() writes the highest protocol of the writer's Python when none was given.
+    protocol: NotRequired[ReadOnly[Annotated[int, Le(pickle.HIGHEST_PROTOCOL), Default(pickle.HIGHEST_PROTOCOL)]]]
 
 
-def _pickle_canonical(configuration: ZarrV2PickleParameters) -> ZarrV2PickleParameters:
-    """The protocol as numcodecs' `get_config()` writes it: the highest of the writer's Python when none was given."""
-    return {"protocol": configuration.get("protocol", pickle.HIGHEST_PROTOCOL)}
-
-
-PICKLE_CODEC_V2: Final = ZarrV2CodecDefinition(
-    name="pickle", configuration=ZarrV2PickleParameters, canonical=_pickle_canonical
-)
+PICKLE_CODEC_V2: Final = ZarrV2CodecDefinition(name="pickle", configuration=ZarrV2PickleParameters)
 """The definition of pickle: an array pickled whole."""

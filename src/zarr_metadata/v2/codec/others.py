@@ -10,6 +10,7 @@ from annotated_types import Interval
 from typing_extensions import ReadOnly, TypedDict
 
 from zarr_metadata._json import JSONValue, ValidationProblem, shown
+from zarr_metadata._shapes import Default
 from zarr_metadata.definition import AcceptedField, EmptyConfiguration
 from zarr_metadata.definition._fields import Nested
 from zarr_metadata.v2._definition import ZarrV2CodecDefinition
@@ -54,7 +55,7 @@ class ZarrV2CategorizeParameters(TypedDict, closed=True):
 
     labels: ReadOnly[tuple[str, ...]]
     dtype: ReadOnly[str]
-    astype: NotRequired[ReadOnly[str | None]]
+    astype: NotRequired[ReadOnly[Annotated[str | None, Default(_CATEGORIZE_DEFAULT_ASTYPE)]]]
 
 
 def _categorize_rules(configuration: ZarrV2CategorizeParameters, nested: Nested) -> list[ValidationProblem]:
@@ -93,11 +94,10 @@ def _most_labels(astype: str) -> int | None:
 
 
 def _categorize_canonical(configuration: ZarrV2CategorizeParameters) -> ZarrV2CategorizeParameters:
-    labels, dtype = configuration["labels"], canonical_type_string(configuration["dtype"])
-    astype = configuration.get("astype", _CATEGORIZE_DEFAULT_ASTYPE)
+    # More than the default: type strings as NumPy writes them, and a null astype the type NumPy makes of it.
+    astype = configuration.get("astype")
     astype = _NULL_ASTYPE if astype is None else canonical_type_string(astype)
-    # As numcodecs' get_config() writes it: every parameter, the default filled in.
-    return {"labels": labels, "dtype": dtype, "astype": astype}
+    return {"labels": configuration["labels"], "dtype": canonical_type_string(configuration["dtype"]), "astype": astype}
 
 
 CATEGORIZE_CODEC_V2: Final = ZarrV2CodecDefinition(
@@ -121,8 +121,8 @@ class ZarrV2JenkinsLookup3Parameters(TypedDict, closed=True):
     hold, so a document can only write it null.
     """
 
-    initval: NotRequired[ReadOnly[Annotated[int, _UINT32]]]
-    prefix: NotRequired[ReadOnly[JSONValue]]
+    initval: NotRequired[ReadOnly[Annotated[int, _UINT32, Default(0)]]]
+    prefix: NotRequired[ReadOnly[Annotated[JSONValue, Default(None)]]]
 
 
 def _jenkins_lookup3_rules(configuration: ZarrV2JenkinsLookup3Parameters, nested: Nested) -> tuple[ValidationProblem, ...]:
@@ -133,14 +133,9 @@ def _jenkins_lookup3_rules(configuration: ZarrV2JenkinsLookup3Parameters, nested
     return (ValidationProblem(("prefix",), message, "invalid_value", input=prefix),)
 
 
-def _jenkins_lookup3_canonical(configuration: ZarrV2JenkinsLookup3Parameters) -> ZarrV2JenkinsLookup3Parameters:
-    return {"initval": configuration.get("initval", 0), "prefix": configuration.get("prefix")}
-
-
 JENKINS_LOOKUP3_CODEC_V2: Final = ZarrV2CodecDefinition(
     name="jenkins_lookup3",
     configuration=ZarrV2JenkinsLookup3Parameters,
     rules=_jenkins_lookup3_rules,
-    canonical=_jenkins_lookup3_canonical,
 )
 """The definition of jenkins_lookup3: the bytes followed by Bob Jenkins' lookup3 hash of them, as HDF5 computes it, little-endian."""

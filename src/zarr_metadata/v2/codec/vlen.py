@@ -53,6 +53,7 @@ def _vlen_array_rules(configuration: ZarrV2VLenArrayParameters, nested: Nested) 
 
 
 def _vlen_array_canonical(configuration: ZarrV2VLenArrayParameters) -> ZarrV2VLenArrayParameters:
+    # No default: the type string spelled as NumPy writes it.
     return {"dtype": canonical_type_string(configuration["dtype"])}
 
 

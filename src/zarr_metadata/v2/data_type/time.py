@@ -19,12 +19,13 @@ spelled "NaT".
 # NotRequired from evaluated annotations only, for its __readonly_keys__
 # and __optional_keys__.
 
-from typing import Annotated, Final, Literal, NotRequired, cast
+from typing import Annotated, Final, Literal, NotRequired
 
 from annotated_types import Ge, Interval
 from typing_extensions import ReadOnly, TypedDict
 
 from zarr_metadata._json import JSONValue, ValidationProblem, shown
+from zarr_metadata._shapes import Default
 from zarr_metadata.definition._fields import Nested
 from zarr_metadata.v2._definition import ZarrV2DataTypeDefinition, type_string_of
 from zarr_metadata.v2.data_type.scalar import byteorder_problems, itemsize_problems
@@ -50,7 +51,7 @@ class ZarrV2TimeConfiguration(TypedDict, closed=True):
     itemsize: ReadOnly[Annotated[int, Ge(0)]]
     unit: NotRequired[ReadOnly[str]]
     """The unit in brackets; a type string without one is refused."""
-    scale_factor: NotRequired[ReadOnly[Annotated[int, Interval(ge=1, le=2147483647)]]]
+    scale_factor: NotRequired[ReadOnly[Annotated[int, Interval(ge=1, le=2147483647), Default(1)]]]
     """How many units a tick counts, written before the unit; absent, one."""
 
 
@@ -82,17 +83,10 @@ def _timedelta64_rules(configuration: ZarrV2TimeConfiguration, nested: Nested) -
 
 
 def _canonical(configuration: ZarrV2TimeConfiguration) -> ZarrV2TimeConfiguration:
-    """One spelling per unit ("μs" is "us"), and a scale factor of 1 left out, as NumPy writes them."""
-    unit = configuration.get("unit")
-    scale = configuration.get("scale_factor")
-    if unit != "μs" and scale != 1:
+    """One spelling per unit ("μs" is "us"), as NumPy writes it: more than the default scale factor."""
+    if configuration.get("unit") != "μs":
         return configuration
-    canonical: dict[str, object] = {"byteorder": configuration["byteorder"], "itemsize": configuration["itemsize"]}
-    if unit is not None:
-        canonical["unit"] = "us" if unit == "μs" else unit
-    if scale is not None and scale != 1:
-        canonical["scale_factor"] = scale
-    return cast(ZarrV2TimeConfiguration, canonical)
+    return {**configuration, "unit": "us"}
 
 
 def _fill_value_canonical(configuration: ZarrV2TimeConfiguration, nested: Nested, value: int | str | None) -> JSONValue:

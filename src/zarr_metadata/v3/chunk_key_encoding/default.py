@@ -1,9 +1,10 @@
 """The default chunk key encoding: `c`, then the chunk's coordinates joined by a separator."""
 
-from typing import Final, Literal, NotRequired, get_args
+from typing import Annotated, Final, Literal, NotRequired, get_args
 
 from typing_extensions import TypedDict
 
+from zarr_metadata._shapes import Default
 from zarr_metadata.v3._definition import ChunkKeyEncodingDefinition
 
 DEFAULT_CHUNK_KEY_ENCODING_NAME: Final = "default"
@@ -16,7 +17,7 @@ DEFAULT_CHUNK_KEY_ENCODING_SEPARATOR: Final = get_args(DefaultChunkKeyEncodingSe
 class DefaultChunkKeyEncodingConfiguration(TypedDict, closed=True):
     """The configuration of the default encoding: the separator, `/` when absent."""
 
-    separator: NotRequired[DefaultChunkKeyEncodingSeparator]
+    separator: NotRequired[Annotated[DefaultChunkKeyEncodingSeparator, Default("/")]]
 
 
 class DefaultChunkKeyEncodingObject(TypedDict, closed=True):
@@ -31,18 +32,9 @@ DefaultChunkKeyEncodingMetadata = DefaultChunkKeyEncodingObject | DefaultChunkKe
 """The default encoding as a document writes it: an object, or its bare name."""
 
 
-def _canonical(
-    configuration: DefaultChunkKeyEncodingConfiguration,
-) -> DefaultChunkKeyEncodingConfiguration:
-    if configuration.get("separator") == "/":
-        return {}
-    return configuration
-
-
 DEFAULT_CHUNK_KEY_ENCODING: Final = ChunkKeyEncodingDefinition(
     name=DEFAULT_CHUNK_KEY_ENCODING_NAME,
     configuration=DefaultChunkKeyEncodingConfiguration,
-    canonical=_canonical,
 )
 """The definition of the default chunk key encoding (core spec)."""
 

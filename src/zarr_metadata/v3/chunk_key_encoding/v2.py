@@ -1,9 +1,10 @@
 """The v2 chunk key encoding: the chunk's coordinates joined by a separator, as Zarr v2 stores them."""
 
-from typing import Final, Literal, NotRequired, get_args
+from typing import Annotated, Final, Literal, NotRequired, get_args
 
 from typing_extensions import TypedDict
 
+from zarr_metadata._shapes import Default
 from zarr_metadata.v3._definition import ChunkKeyEncodingDefinition
 
 V2_CHUNK_KEY_ENCODING_NAME: Final = "v2"
@@ -16,7 +17,7 @@ V2_CHUNK_KEY_ENCODING_SEPARATOR: Final = get_args(V2ChunkKeyEncodingSeparator)
 class V2ChunkKeyEncodingConfiguration(TypedDict, closed=True):
     """The configuration of the v2 encoding: the separator, `.` when absent."""
 
-    separator: NotRequired[V2ChunkKeyEncodingSeparator]
+    separator: NotRequired[Annotated[V2ChunkKeyEncodingSeparator, Default(".")]]
 
 
 class V2ChunkKeyEncodingObject(TypedDict, closed=True):
@@ -31,16 +32,9 @@ V2ChunkKeyEncodingMetadata = V2ChunkKeyEncodingObject | V2ChunkKeyEncodingName
 """The v2 encoding as a document writes it: an object, or its bare name."""
 
 
-def _canonical(configuration: V2ChunkKeyEncodingConfiguration) -> V2ChunkKeyEncodingConfiguration:
-    if configuration.get("separator") == ".":
-        return {}
-    return configuration
-
-
 V2_CHUNK_KEY_ENCODING: Final = ChunkKeyEncodingDefinition(
     name=V2_CHUNK_KEY_ENCODING_NAME,
     configuration=V2ChunkKeyEncodingConfiguration,
-    canonical=_canonical,
 )
 """The definition of the v2 chunk key encoding (core spec)."""
 

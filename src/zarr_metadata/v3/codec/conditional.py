@@ -97,6 +97,7 @@ def _rules(configuration: ConditionalCodecConfiguration, nested: Nested) -> list
 
 
 def _canonical(configuration: ConditionalCodecConfiguration) -> ConditionalCodecConfiguration:
+    # A hook, not a Default: the default header bits follow from how many codecs there are.
     codecs = configuration["codecs"]
     if configuration.get("header_bits") == default_header_bits(len(codecs)):
         return {"codecs": codecs}

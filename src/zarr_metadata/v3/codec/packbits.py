@@ -6,13 +6,14 @@ its bits when neither is given.
 """
 
 from collections.abc import Mapping
-from typing import Annotated, Final, Literal, NotRequired, get_args
+from typing import Annotated, Final, Literal, NotRequired, cast, get_args
 
 from annotated_types import Ge
 from typing_extensions import TypedDict
 
 from zarr_metadata._frozen import FrozenObject
 from zarr_metadata._json import ValidationProblem, shown
+from zarr_metadata._shapes import Default
 from zarr_metadata.definition._fields import AcceptedField, Nested
 from zarr_metadata.v3._definition import Chunk, CodecDefinition
 
@@ -59,9 +60,9 @@ class PackbitsCodecConfiguration(TypedDict, closed=True):
     component when absent or null.
     """
 
-    padding_encoding: NotRequired[PackbitsPaddingEncoding]
-    first_bit: NotRequired[Annotated[int, Ge(0)] | None]
-    last_bit: NotRequired[Annotated[int, Ge(0)] | None]
+    padding_encoding: NotRequired[Annotated[PackbitsPaddingEncoding, Default("none")]]
+    first_bit: NotRequired[Annotated[Annotated[int, Ge(0)] | None, Default(0)]]
+    last_bit: NotRequired[Annotated[Annotated[int, Ge(0)] | None, Default(None)]]
 
 
 class PackbitsCodecObject(TypedDict, closed=True):
@@ -124,17 +125,10 @@ def _chunk_rules(configuration: PackbitsCodecConfiguration, nested: Nested, chun
 
 
 def _canonical(configuration: PackbitsCodecConfiguration) -> PackbitsCodecConfiguration:
-    canonical: PackbitsCodecConfiguration = {}
-    padding = configuration.get("padding_encoding", "none")
-    if padding != "none":
-        canonical["padding_encoding"] = padding
-    first_bit = configuration.get("first_bit")
-    if first_bit:  # 0 and null both mean the first bit
-        canonical["first_bit"] = first_bit
-    last_bit = configuration.get("last_bit")
-    if last_bit is not None:
-        canonical["last_bit"] = last_bit
-    return canonical
+    # More than the defaults: a null first bit is the default too.
+    if "first_bit" in configuration and configuration["first_bit"] is None:
+        return cast(PackbitsCodecConfiguration, {key: value for key, value in configuration.items() if key != "first_bit"})
+    return configuration
 
 
 PACKBITS_CODEC: Final = CodecDefinition(

@@ -13,6 +13,7 @@ from typing_extensions import TypedDict
 
 from zarr_metadata._frozen import FrozenObject
 from zarr_metadata._json import ValidationProblem, shown
+from zarr_metadata._shapes import Default
 from zarr_metadata.definition._fields import AcceptedField, Nested
 from zarr_metadata.v3._aliases import ZarrV3CodecField, ZarrV3StaticCodecField
 from zarr_metadata.v3._definition import (
@@ -43,7 +44,7 @@ class ShardingIndexedCodecConfiguration(TypedDict, closed=True):
     chunk_shape: tuple[Annotated[int, Ge(1)], ...]
     codecs: tuple[ZarrV3CodecField, ...]
     index_codecs: tuple[ZarrV3StaticCodecField, ...]
-    index_location: NotRequired[ShardingIndexLocation]
+    index_location: NotRequired[Annotated[ShardingIndexLocation, Default("end")]]
 
 
 class ShardingIndexedCodecObject(TypedDict, closed=True):
@@ -146,22 +147,9 @@ def _pipelines(
     }
 
 
-def _canonical(
-    configuration: ShardingIndexedCodecConfiguration,
-) -> ShardingIndexedCodecConfiguration:
-    if configuration.get("index_location") == "end":
-        return {
-            "chunk_shape": configuration["chunk_shape"],
-            "codecs": configuration["codecs"],
-            "index_codecs": configuration["index_codecs"],
-        }
-    return configuration
-
-
 SHARDING_INDEXED_CODEC: Final = CodecDefinition(
     name=SHARDING_INDEXED_CODEC_NAME,
     configuration=ShardingIndexedCodecConfiguration,
-    canonical=_canonical,
     kind="array_bytes",
     size="dynamic",
     chunk_rules=_chunk_rules,

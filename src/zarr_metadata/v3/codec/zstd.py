@@ -5,6 +5,7 @@ from typing import Annotated, Final, Literal, NotRequired
 from annotated_types import Interval
 from typing_extensions import TypedDict
 
+from zarr_metadata._shapes import Default
 from zarr_metadata.v3._definition import CodecDefinition
 
 ZSTD_CODEC_NAME: Final = "zstd"
@@ -17,7 +18,7 @@ class ZstdCodecConfiguration(TypedDict, closed=True):
     """The configuration of the zstd codec: its level, and whether frames carry a checksum (false when absent)."""
 
     level: Annotated[int, Interval(ge=ZSTD_MIN_LEVEL, le=ZSTD_MAX_LEVEL)]
-    checksum: NotRequired[bool]
+    checksum: NotRequired[Annotated[bool, Default(False)]]
 
 
 class ZstdCodecObject(TypedDict, closed=True):
@@ -32,16 +33,9 @@ ZstdCodecMetadata = ZstdCodecObject
 """A zstd codec field: always an object, since its configuration is required."""
 
 
-def _canonical(configuration: ZstdCodecConfiguration) -> ZstdCodecConfiguration:
-    if configuration.get("checksum") is False:
-        return {"level": configuration["level"]}
-    return configuration
-
-
 ZSTD_CODEC: Final = CodecDefinition(
     name=ZSTD_CODEC_NAME,
     configuration=ZstdCodecConfiguration,
-    canonical=_canonical,
     kind="bytes_bytes",
     size="dynamic",
 )

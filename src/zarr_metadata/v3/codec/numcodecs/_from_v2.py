@@ -11,14 +11,14 @@ size follows from its input's, and what it asks of the chunk it receives.
 from __future__ import annotations
 
 import dataclasses
-import json
 import math
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from zarr_metadata._json import ValidationProblem, shown
 from zarr_metadata.definition import AcceptedField
-from zarr_metadata.definition._fields import Nested
+from zarr_metadata.definition._definition import canonical_configuration
+from zarr_metadata.definition._fields import Nested, json_text
 from zarr_metadata.v2._definition import ZarrV2CodecDefinition
 from zarr_metadata.v3._definition import (
     Chunk,
@@ -92,22 +92,15 @@ class _WithoutDefaults:
     v2: ZarrV2CodecDefinition[Any]
 
     def __call__(self, configuration: Mapping[str, Any]) -> Any:
-        spell = self.v2.canonical
+        # More than defaults: a parameter whose default follows from others (delta's astype is its dtype).
         optional: frozenset[str] = getattr(self.v2.configuration, "__optional_keys__", frozenset())
-        filled = dict(spell(configuration))
+        filled = dict(canonical_configuration(self.v2, configuration))
         for key in optional & filled.keys():
-            rest = {name: value for name, value in configuration.items() if name != key}
-            if _written(spell(rest).get(key, _ABSENT)) == _written(filled[key]):
+            rest = canonical_configuration(self.v2, {name: value for name, value in configuration.items() if name != key})
+            # true and 1 are two spellings, as 1 and 1.0 are.
+            if key in rest and json_text(rest[key]) == json_text(filled[key]):
                 del filled[key]
         return filled
-
-
-_ABSENT: Final = object()
-
-
-def _written(value: object) -> str:
-    # true and 1 are two spellings, as 1 and 1.0 are.
-    return json.dumps(value, sort_keys=True) if value is not _ABSENT else ""
 
 
 # The hooks are objects rather than closures so that a definition pickles,
