@@ -60,7 +60,6 @@ def test_equal_shapes_made_afresh_do_not_grow_the_tables() -> None:
     for _ in range(10_000):
         # Each `tuple[int, ...]` is a new object, equal to the last.
         assert check([1, 2], tuple[int, ...]) == ((1, 2), ())
-    assert len(typed_json._by_identity) <= typed_json._MOST_CHECKERS < 10_000
     assert len(typed_json._checkers) == 1
 
 
@@ -72,7 +71,6 @@ def test_distinct_shapes_past_the_bound_are_forgotten(monkeypatch: pytest.Monkey
         assert check([number], shape) == ((number,), ())
         assert check([number + 1], shape)[0] is None
         assert len(typed_json._checkers) <= 8
-        assert len(typed_json._by_identity) <= 8
     # The lines of forgotten checkers leave `linecache` with them.
     assert len(_kept_lines() - before) <= 8
 
@@ -84,14 +82,12 @@ def test_clear_caches_forgets_every_checker_and_checking_goes_on() -> None:
     assert len(typed_json._checkers) == 3
     clear_caches()
     assert typed_json._checkers == {}
-    assert typed_json._by_identity == {}
-    assert typed_json._frozen_by_identity == {}
     assert check({"name": "a"}, Inner) == ({"name": "a"}, ())
     assert check({"name": 1}, Inner)[1][0].loc == ("name",)
     assert len(typed_json._checkers) == 1
 
 
-def test_a_class_is_found_by_identity_once_compiled() -> None:
+def test_a_class_is_found_once_compiled() -> None:
     checker = typed_json.checker_of(Outer, True)
     assert typed_json.checker_of(Outer, True) is checker
     assert typed_json.checker_of(Outer) is not checker
