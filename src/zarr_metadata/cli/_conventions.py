@@ -1,11 +1,12 @@
 """The conventions a store follows, judged once every node of it is read: what the checker keeps of each node, and the findings, at their line and column.
 
-A node is judged where it is read (perhaps in a worker process), which
-keeps only what conventions ask of it (`NodeFacts`), and its files' text
-when its attributes hold a convention's marker. The run gathers the facts
-of a store (`StoreNodes`): those of each node a convention marks and of
-every node below one, the only nodes a convention's rules look at. A path
-outside them is neither found nor missing, so nothing is said of it.
+Where a node is read (perhaps in a worker process), only what conventions
+ask of it is kept (`NodeFacts`), with its attributes when a convention marks
+it. The run gathers the facts of a store (`StoreNodes`, `StoreJudge`): those
+of each node a convention marks and of every node below one, the only nodes
+a convention's rules look at; a path outside them is neither found nor
+missing, so nothing is said of it. A file is read again only to locate a
+finding in it.
 """
 
 from __future__ import annotations
