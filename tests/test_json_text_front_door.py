@@ -19,17 +19,17 @@ ARRAY = (
 )
 
 
-def test_a_key_written_twice_is_refused_by_from_key_value_where_the_checker_finds_it(
+def test_a_key_written_twice_is_read_as_readers_read_it_and_the_checker_reports_it(
     tmp_path: Path,
 ) -> None:
-    with pytest.raises(MetadataValidationError) as raised:
-        ZarrV3ArrayMetadata.from_key_value({"zarr.json": ARRAY.encode()})
-    [problem] = raised.value.problems
-    assert (problem.loc, problem.kind) == (("shape",), "invalid_value")
+    # zarr-python (json.loads) and tensorstore 0.1.86 (zarr3 driver) both open this array
+    # with the last copy, shape [5]; no Zarr spec forbids it, so the library accepts it.
+    metadata = ZarrV3ArrayMetadata.from_key_value({"zarr.json": ARRAY.encode()})
+    assert metadata.shape == (5,)
     (tmp_path / "zarr.json").write_text(ARRAY, encoding="utf-8")
     [finding] = [finding for finding in check(str(tmp_path)) if finding.kind == "duplicate_key"]
-    assert finding.message == problem.message
-    assert (finding.line, finding.column) == (problem.ctx["line"], problem.ctx["column"])
+    assert finding.loc == ("shape",)
+    assert (finding.line, finding.column) == (1, ARRAY.index('"shape": [5]') + 1)
 
 
 @pytest.mark.parametrize(
@@ -58,6 +58,7 @@ def test_text_that_is_not_json_gets_the_checker_s_words_and_place(
 
 
 def test_a_v2_file_is_read_through_the_same_door() -> None:
+    # The last copy of a key wins, as in json.loads.
     zarray = {
         "zarr_format": 2,
         "shape": [4],
@@ -69,8 +70,7 @@ def test_a_v2_file_is_read_through_the_same_door() -> None:
         "filters": None,
     }
     text = json.dumps(zarray)[:-1] + ', "order": "F"}'
+    assert ZarrV2ArrayMetadata.from_key_value({".zarray": text.encode()}).order == "F"
     with pytest.raises(MetadataValidationError) as raised:
-        ZarrV2ArrayMetadata.from_key_value({".zarray": text.encode()})
-    assert [(problem.loc, problem.kind) for problem in raised.value.problems] == [
-        (("order",), "invalid_value")
-    ]
+        ZarrV2ArrayMetadata.from_key_value({".zarray": text[:-1].encode()})
+    assert [problem.kind for problem in raised.value.problems] == ["invalid_json"]

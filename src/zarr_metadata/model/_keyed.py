@@ -33,9 +33,10 @@ def document_bytes(value: object, indent: int | str | None) -> bytes:
 def parsed_document(data: object) -> tuple[object, Problems]:
     """The JSON value `data` (bytes of a store file, or its text) holds; else an `invalid_json` problem at `()` saying where it breaks.
 
-    Read as the checker reads a file (`_json_text`), in the same words: a key
-    an object writes twice is an `invalid_value` at its later copy, since
-    parsers disagree on which copy wins.
+    Read as the checker reads a file (`_json_text`), in the same words. A key
+    an object writes twice is no problem here: the last copy wins, as
+    zarr-python (`json.loads`) and tensorstore read it; the checker reports
+    it (`duplicate_key`).
     """
     if isinstance(data, str):
         read = parse_json_text(data)
@@ -46,11 +47,7 @@ def parsed_document(data: object) -> tuple[object, Problems]:
     if isinstance(read, BrokenJSON):
         message = f"expected JSON: {read.message} (line {read.line}, column {read.column})"
         return None, (ValidationProblem((), message, "invalid_json", ctx={"line": read.line, "column": read.column}),)
-    duplicates = tuple(
-        ValidationProblem(duplicate.loc, duplicate.message, "invalid_value", ctx={"line": duplicate.line, "column": duplicate.column})
-        for duplicate in read.duplicates
-    )
-    return read.value, duplicates
+    return read.value, ()
 
 
 def document_from(mapping: Mapping[StoreKey, bytes], key: StoreKey) -> object:
