@@ -21,6 +21,7 @@ from zarr_metadata.cli._findings import Checked, Finding
 from zarr_metadata.cli._locate import locate
 from zarr_metadata.cli._walk import ZARR_JSON, ZARRAY, ZATTRS, ZGROUP, Target, join
 from zarr_metadata.model import ZarrV2ArrayMetadata, ZarrV3ArrayMetadata, ZarrV3GroupMetadata
+from zarr_metadata.model._group_v2 import file_holding
 
 if TYPE_CHECKING:
     from zarr_metadata.conventions import ConventionScope
@@ -299,6 +300,5 @@ def _file_holding(facts: NodeFacts, loc: Loc) -> tuple[str, Loc]:
     """The name of the file of a node that holds what `loc` points at in its document, and where in that file."""
     if facts.zarr_format == 3:
         return ZARR_JSON, loc
-    if loc[:1] == ("attributes",):
-        return ZATTRS, loc[1:]
-    return (ZARRAY if facts.is_array else ZGROUP), loc
+    # The v2 readers' own rule. The files' contents are not kept: a node file that also writes an `attributes` member of its own is taken as not.
+    return file_holding(loc, {name: {} for name in _files_of(facts)})
