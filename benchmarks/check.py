@@ -48,12 +48,16 @@ print(count)
 def write_store(root: Path, count: int) -> None:
     """A root group and `count` distinct arrays below it, in a tree of 100 groups."""
     root.mkdir(parents=True)
-    (root / "zarr.json").write_text(json.dumps({"zarr_format": 3, "node_type": "group"}), encoding="utf-8")
+    (root / "zarr.json").write_text(
+        json.dumps({"zarr_format": 3, "node_type": "group"}), encoding="utf-8"
+    )
     for index, text in enumerate(distinct_arrays(count)):
         group = root / f"g{index % 100}"
         if not group.exists():
             group.mkdir()
-            (group / "zarr.json").write_text(json.dumps({"zarr_format": 3, "node_type": "group"}), encoding="utf-8")
+            (group / "zarr.json").write_text(
+                json.dumps({"zarr_format": 3, "node_type": "group"}), encoding="utf-8"
+            )
         array = group / f"a{index}"
         array.mkdir()
         (array / "zarr.json").write_text(text, encoding="utf-8")
@@ -62,23 +66,35 @@ def write_store(root: Path, count: int) -> None:
 # An installed package has its bytecode compiled, as pip does when it installs a
 # wheel; a process that may not write bytecode would compile every module on each
 # start, which no user's run does.
-ENVIRONMENT = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+ENVIRONMENT = {
+    name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"
+}
 
 
 def timed(command: list[str]) -> float:
     """The median wall time of three runs of `command`, in seconds, after one run that compiles its bytecode."""
-    subprocess.run(command, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENVIRONMENT)
+    subprocess.run(
+        command, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENVIRONMENT
+    )
     times: list[float] = []
     for _ in range(3):
         start = time.perf_counter()
-        subprocess.run(command, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENVIRONMENT)
+        subprocess.run(
+            command,
+            check=False,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env=ENVIRONMENT,
+        )
         times.append(time.perf_counter() - start)
     return statistics.median(times)
 
 
 def peak_memory(command: list[str]) -> int:
     """The peak resident memory of `command`, in bytes: of the largest of its process and the workers it waited for."""
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENVIRONMENT)
+    process = subprocess.Popen(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENVIRONMENT
+    )
     _, _, usage = os.wait4(process.pid, 0)
     process.returncode = 0  # reaped here, so that Popen does not wait for it again
     return usage.ru_maxrss * 1024
@@ -97,7 +113,11 @@ def written_store(root: Path, count: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--documents", type=int, default=10_000)
-    parser.add_argument("--memory", action="store_true", help="also measure peak memory on 10,000 and 100,000 documents")
+    parser.add_argument(
+        "--memory",
+        action="store_true",
+        help="also measure peak memory on 10,000 and 100,000 documents",
+    )
     parser.add_argument("--write-store", nargs=2, metavar=("ROOT", "COUNT"), help=argparse.SUPPRESS)
     arguments = parser.parse_args()
     if arguments.write_store:
@@ -118,7 +138,9 @@ def main() -> None:
             with tempfile.TemporaryDirectory() as temporary:
                 store = Path(temporary) / "store.zarr"
                 written_store(store, count)
-                print(f"  peak memory, {count:,} documents: {peak_memory([*check, str(store)]) / 2**20:.0f} MB")
+                print(
+                    f"  peak memory, {count:,} documents: {peak_memory([*check, str(store)]) / 2**20:.0f} MB"
+                )
 
 
 if __name__ == "__main__":

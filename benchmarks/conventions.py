@@ -204,7 +204,16 @@ def command_times(texts: dict[str, dict[str, str]], rounds: int = 5) -> tuple[fl
         for _ in range(rounds):
             for setting, times in found.items():
                 start = time.perf_counter()
-                command = [sys.executable, "-m", "zarr_metadata", "check", "--quiet", "--conventions", setting, folder]
+                command = [
+                    sys.executable,
+                    "-m",
+                    "zarr_metadata",
+                    "check",
+                    "--quiet",
+                    "--conventions",
+                    setting,
+                    folder,
+                ]
                 subprocess.run(command, capture_output=True, check=False)
                 times.append(time.perf_counter() - start)
         return statistics.median(found["none"]), statistics.median(found["auto"])

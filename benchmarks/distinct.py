@@ -25,8 +25,22 @@ _INTEGERS = {
     "uint64": (0, 2**64 - 1),
 }
 _FLOATS = {"float16": 4, "float32": 8, "float64": 16}
-_WIDTHS = {"int8": 1, "uint8": 1, "int16": 2, "uint16": 2, "int32": 4, "uint32": 4, "int64": 8, "uint64": 8,
-           "float16": 2, "float32": 4, "float64": 8, "complex64": 8, "complex128": 16, "bool": 1}
+_WIDTHS = {
+    "int8": 1,
+    "uint8": 1,
+    "int16": 2,
+    "uint16": 2,
+    "int32": 4,
+    "uint32": 4,
+    "int64": 8,
+    "uint64": 8,
+    "float16": 2,
+    "float32": 4,
+    "float64": 8,
+    "complex64": 8,
+    "complex128": 16,
+    "bool": 1,
+}
 
 
 def _float_fill(rng: random.Random, hex_digits: int) -> Any:
@@ -62,7 +76,10 @@ def _data_type(rng: random.Random) -> tuple[Any, Any, int | None]:
     if choice < 0.93:
         unit = rng.choice(["s", "ms", "us", "ns", "D", "h"])
         name = rng.choice(["numpy.datetime64", "numpy.timedelta64"])
-        data_type = {"name": name, "configuration": {"unit": unit, "scale_factor": rng.randint(1, 10)}}
+        data_type = {
+            "name": name,
+            "configuration": {"unit": unit, "scale_factor": rng.randint(1, 10)},
+        }
         return data_type, rng.choice(["NaT", 0, rng.randint(-(2**40), 2**40)]), 8
     return "string", rng.choice(["", "missing", "n/a"]), None
 
@@ -73,13 +90,19 @@ def _shape(rng: random.Random) -> list[int]:
 
 
 def _chunk_shape(rng: random.Random, shape: list[int]) -> list[int]:
-    return [max(1, min(length, rng.choice([1, 10, 32, 64, 100, 128, 256, 512, 1000]))) for length in shape]
+    return [
+        max(1, min(length, rng.choice([1, 10, 32, 64, 100, 128, 256, 512, 1000])))
+        for length in shape
+    ]
 
 
 def _compressor(rng: random.Random, width: int | None) -> Any:
     choice = rng.random()
     if choice < 0.4:
-        return {"name": "zstd", "configuration": {"level": rng.randint(-7, 22), "checksum": rng.choice([True, False])}}
+        return {
+            "name": "zstd",
+            "configuration": {"level": rng.randint(-7, 22), "checksum": rng.choice([True, False])},
+        }
     if choice < 0.7:
         return {"name": "gzip", "configuration": {"level": rng.randint(0, 9)}}
     shuffle = rng.choice(["noshuffle", "shuffle", "bitshuffle"])
@@ -101,14 +124,19 @@ def _bytes_codecs(rng: random.Random, width: int | None) -> list[Any]:
     elif width == 1 and rng.random() < 0.5:
         head = "bytes"
     else:
-        head = {"name": "bytes", "configuration": {"endian": rng.choice(["little", "little", "big"])}}
+        head = {
+            "name": "bytes",
+            "configuration": {"endian": rng.choice(["little", "little", "big"])},
+        }
     tail = [_compressor(rng, width) for _ in range(rng.choice([0, 1, 1, 1, 2]))]
     if rng.random() < 0.1:
         tail.append("crc32c")
     return [head, *tail]
 
 
-def _codecs(rng: random.Random, data_type: Any, width: int | None, chunk_shape: list[int]) -> list[Any]:
+def _codecs(
+    rng: random.Random, data_type: Any, width: int | None, chunk_shape: list[int]
+) -> list[Any]:
     codecs: list[Any] = []
     numeric = isinstance(data_type, str) and (data_type in _INTEGERS or data_type in _FLOATS)
     if numeric and rng.random() < 0.08:
@@ -119,7 +147,10 @@ def _codecs(rng: random.Random, data_type: Any, width: int | None, chunk_shape: 
         codecs.append({"name": "transpose", "configuration": {"order": order}})
         chunk_shape = [chunk_shape[axis] for axis in order]
     if width is not None and rng.random() < 0.25:
-        inner = [next((d for d in range(max(1, length // 4), 0, -1) if length % d == 0), 1) for length in chunk_shape]
+        inner = [
+            next((d for d in range(max(1, length // 4), 0, -1) if length % d == 0), 1)
+            for length in chunk_shape
+        ]
         index_codecs: list[Any] = [{"name": "bytes", "configuration": {"endian": "little"}}]
         if rng.random() < 0.5:
             index_codecs.append("crc32c")
@@ -141,7 +172,14 @@ def _attributes(rng: random.Random) -> dict[str, Any]:
     attributes: dict[str, Any] = {}
     for index in range(rng.choice([0, 0, 1, 2, 4])):
         attributes[f"key{index}"] = rng.choice(
-            [rng.randint(0, 1000), "units: m/s", [1.5, 2.5], {"long_name": "temperature"}, None, True]
+            [
+                rng.randint(0, 1000),
+                "units: m/s",
+                [1.5, 2.5],
+                {"long_name": "temperature"},
+                None,
+                True,
+            ]
         )
     return attributes
 
@@ -154,7 +192,13 @@ def distinct_array(rng: random.Random) -> dict[str, Any]:
     if rng.random() < 0.1:
         chunk_grid: dict[str, Any] = {
             "name": "rectilinear",
-            "configuration": {"kind": "inline", "chunk_shapes": [[[length, -(-dim // length)]] for length, dim in zip(chunk_shape, shape, strict=True)]},
+            "configuration": {
+                "kind": "inline",
+                "chunk_shapes": [
+                    [[length, -(-dim // length)]]
+                    for length, dim in zip(chunk_shape, shape, strict=True)
+                ],
+            },
         }
     else:
         chunk_grid = {"name": "regular", "configuration": {"chunk_shape": chunk_shape}}
@@ -177,7 +221,9 @@ def distinct_array(rng: random.Random) -> dict[str, Any]:
         "attributes": _attributes(rng),
     }
     if rng.random() < 0.5:
-        document["dimension_names"] = [rng.choice(["x", "y", "z", "time", "band", None]) for _ in shape]
+        document["dimension_names"] = [
+            rng.choice(["x", "y", "z", "time", "band", None]) for _ in shape
+        ]
     if rng.random() < 0.2:
         document["storage_transformers"] = []
     return document

@@ -31,10 +31,16 @@ def _number(rng: random.Random) -> tuple[str, Any, int]:
         size = rng.choice(_INTEGERS[kind])
         bits = 8 * size
         low, high = (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1) if kind == "i" else (0, 2**bits - 1)
-        return f"{_order(rng, size)}{kind}{size}", rng.choice([0, low, high, rng.randint(low, high), None]), size
+        return (
+            f"{_order(rng, size)}{kind}{size}",
+            rng.choice([0, low, high, rng.randint(low, high), None]),
+            size,
+        )
     if kind == "f":
         size = rng.choice((2, 4, 8))
-        fill = rng.choice([0.0, round(rng.uniform(-1e3, 1e3), 3), "NaN", "Infinity", "-Infinity", None])
+        fill = rng.choice(
+            [0.0, round(rng.uniform(-1e3, 1e3), 3), "NaN", "Infinity", "-Infinity", None]
+        )
         return f"{_order(rng, size)}f{size}", fill, size
     if kind == "c":
         size = rng.choice((8, 16))
@@ -49,7 +55,9 @@ def _dtype(rng: random.Random, depth: int = 0) -> tuple[Any, Any, int, bool]:
         return (*_number(rng), False)
     if choice < 0.68:
         length = rng.randint(1, 32)
-        fill = rng.choice(["", base64.b64encode(bytes(rng.randrange(256) for _ in range(length))).decode(), None])
+        fill = rng.choice(
+            ["", base64.b64encode(bytes(rng.randrange(256) for _ in range(length))).decode(), None]
+        )
         return f"|S{length}", fill, length, False
     if choice < 0.74:
         length = rng.randint(1, 16)
@@ -58,7 +66,12 @@ def _dtype(rng: random.Random, depth: int = 0) -> tuple[Any, Any, int, bool]:
         kind = rng.choice("Mm")
         unit = rng.choice(_UNITS)
         scale = rng.choice(["", "", str(rng.randint(2, 100))])
-        return f"{rng.choice('<>')}{kind}8[{scale}{unit}]", rng.choice([0, -(2**63), rng.randint(-(2**40), 2**40), "NaT", None]), 8, False
+        return (
+            f"{rng.choice('<>')}{kind}8[{scale}{unit}]",
+            rng.choice([0, -(2**63), rng.randint(-(2**40), 2**40), "NaT", None]),
+            8,
+            False,
+        )
     if choice < 0.88:
         return "|O", rng.choice([None, 0, ""]), 8, True
     fields: list[Any] = []
@@ -100,7 +113,13 @@ def _compressor(rng: random.Random) -> Any:
     if choice == 6:
         return {"id": "lz4", "acceleration": rng.randint(1, 10)}
     if choice == 7:
-        return {"id": "lzma", "format": 1, "check": -1, "preset": rng.randint(0, 9), "filters": None}
+        return {
+            "id": "lzma",
+            "format": 1,
+            "check": -1,
+            "preset": rng.randint(0, 9),
+            "filters": None,
+        }
     return {"id": "zlib", "level": 1}
 
 
@@ -113,7 +132,9 @@ def _filters(rng: random.Random, dtype: Any, size: int, objects: bool) -> Any:
     if is_number and rng.random() < 0.3:
         chosen.append({"id": "delta", "dtype": dtype})
     if is_float and rng.random() < 0.2:
-        chosen.append({"id": "fixedscaleoffset", "offset": 0, "scale": 100, "dtype": dtype, "astype": "<i4"})
+        chosen.append(
+            {"id": "fixedscaleoffset", "offset": 0, "scale": 100, "dtype": dtype, "astype": "<i4"}
+        )
     if is_float and rng.random() < 0.2:
         chosen.append({"id": "quantize", "digits": rng.randint(1, 6), "dtype": dtype})
     if rng.random() < 0.3:
@@ -178,7 +199,10 @@ def zmetadata(count: int, seed: int = 20261201) -> dict[str, Any]:
 def store_zmetadata(count: int, seed: int = 20261201) -> dict[str, Any]:
     """A `.zmetadata` as one writer makes it for one dataset: `count` arrays under a root group, each its own shape, chunks and attributes, drawn from a few data types and one compressor."""
     rng = random.Random(seed)
-    listing: dict[str, Any] = {".zgroup": {"zarr_format": 2}, ".zattrs": {"title": "benchmark store", "Conventions": "CF-1.8"}}
+    listing: dict[str, Any] = {
+        ".zgroup": {"zarr_format": 2},
+        ".zattrs": {"title": "benchmark store", "Conventions": "CF-1.8"},
+    }
     compressor = {"id": "blosc", "cname": "lz4", "clevel": 5, "shuffle": 1, "blocksize": 0}
     kinds = [("<f4", "NaN"), ("<f8", "NaN"), ("<i4", 0), ("<i8", -1), ("|u1", 0), ("<M8[ns]", None)]
     for index in range(count):

@@ -120,10 +120,19 @@ def sharded_e() -> dict[str, object]:
                         {"name": "bytes", "configuration": {"endian": "little"}},
                         {
                             "name": "blosc",
-                            "configuration": {"cname": "zstd", "clevel": 5, "shuffle": "shuffle", "typesize": 2, "blocksize": 0},
+                            "configuration": {
+                                "cname": "zstd",
+                                "clevel": 5,
+                                "shuffle": "shuffle",
+                                "typesize": 2,
+                                "blocksize": 0,
+                            },
                         },
                     ],
-                    "index_codecs": [{"name": "bytes", "configuration": {"endian": "little"}}, "crc32c"],
+                    "index_codecs": [
+                        {"name": "bytes", "configuration": {"endian": "little"}},
+                        "crc32c",
+                    ],
                     "index_location": "end",
                 },
             },
@@ -262,7 +271,9 @@ def zmetadata_listing(count: int, *, store: bool = False, warm: bool = False) ->
     started = time.perf_counter()
     reading = read_consolidated_metadata_v2(document)
     read = time.perf_counter() - started
-    assert reading.metadata is not None and len(reading.metadata.metadata) == count + 1, reading.problems[:3]
+    assert reading.metadata is not None and len(reading.metadata.metadata) == count + 1, (
+        reading.problems[:3]
+    )
     return {"loads": loads, "read": read, "megabytes": len(text) / 1e6}
 
 
@@ -324,16 +335,24 @@ def main(quick: bool) -> None:
         ("first_reads_one_by_one", "  the same, parsed and read one by one, nothing kept"),
     ):
         found = median_of(part, 3)
-        print(f"{name:<52} {found['loads'] * 1e6:10.1f} us {found['read'] * 1e6:10.1f} us {found['read'] / found['loads']:7.2f}")
+        print(
+            f"{name:<52} {found['loads'] * 1e6:10.1f} us {found['read'] * 1e6:10.1f} us {found['read'] / found['loads']:7.2f}"
+        )
     found = median_of("first_use", 3)
-    print(f"  (working out the plans of the definitions used, once per process: {(found['first'] - found['again']) * 1e3:.0f} ms)")
+    print(
+        f"  (working out the plans of the definitions used, once per process: {(found['first'] - found['again']) * 1e3:.0f} ms)"
+    )
     found = median_of("listing_1000", 3)
-    print(f"{'group listing 1,000 distinct arrays, consolidated()':<52} {found['loads'] * 1e3:10.1f} ms {found['read'] * 1e3:10.1f} ms {found['read'] / found['loads']:7.2f}")
+    print(
+        f"{'group listing 1,000 distinct arrays, consolidated()':<52} {found['loads'] * 1e3:10.1f} ms {found['read'] * 1e3:10.1f} ms {found['read'] / found['loads']:7.2f}"
+    )
     print()
     print("Zarr v2, first reads in a fresh process (target <= 3)")
     print(header)
     found = median_of("first_reads_v2", 3)
-    print(f"{'10,000 distinct v2 arrays, per document':<52} {found['loads'] * 1e6:10.1f} us {found['read'] * 1e6:10.1f} us {found['read'] / found['loads']:7.2f}")
+    print(
+        f"{'10,000 distinct v2 arrays, per document':<52} {found['loads'] * 1e6:10.1f} us {found['read'] * 1e6:10.1f} us {found['read'] / found['loads']:7.2f}"
+    )
     for part, name in (
         ("store_zmetadata_1000", ".zmetadata of a store, 1,000 arrays"),
         ("store_zmetadata_1000_warm", "  the same, once the process has read another"),
@@ -341,25 +360,47 @@ def main(quick: bool) -> None:
         ("zmetadata_1000_warm", "  the same, once the process has read another"),
     ):
         found = median_of(part, 3)
-        print(f"{name:<52} {found['loads'] * 1e3:10.1f} ms {found['read'] * 1e3:10.1f} ms {found['read'] / found['loads']:7.2f}")
+        print(
+            f"{name:<52} {found['loads'] * 1e3:10.1f} ms {found['read'] * 1e3:10.1f} ms {found['read'] / found['loads']:7.2f}"
+        )
     print()
     print("Warm reads, one document read again and again (target <= 4)")
     print(header)
     warm_row("A  float64 array, bytes + zstd", json.dumps(array_a()), read_array_metadata_v3, 2000)
-    warm_row("C  group + consolidated (200 arrays), group only", json.dumps(group_with(200)), read_group_metadata_v3, 50)
-    warm_row("D  group + consolidated (10,000), every child", json.dumps(group_with(10_000)), read_d, 1)
-    warm_row("E  uint16, transpose + sharding, dim names", json.dumps(sharded_e()), read_array_metadata_v3, 2000)
-    warm_row("V2 float32 .zarray + .zattrs, blosc", json.dumps(array_v2()), read_array_metadata_v2, 2000)
+    warm_row(
+        "C  group + consolidated (200 arrays), group only",
+        json.dumps(group_with(200)),
+        read_group_metadata_v3,
+        50,
+    )
+    warm_row(
+        "D  group + consolidated (10,000), every child", json.dumps(group_with(10_000)), read_d, 1
+    )
+    warm_row(
+        "E  uint16, transpose + sharding, dim names",
+        json.dumps(sharded_e()),
+        read_array_metadata_v3,
+        2000,
+    )
+    warm_row(
+        "V2 float32 .zarray + .zattrs, blosc", json.dumps(array_v2()), read_array_metadata_v2, 2000
+    )
     if quick:
         return
     print()
-    print("Large: a group listing 100,000 distinct arrays, consolidated() (time target <= 4, memory <= 2)")
+    print(
+        "Large: a group listing 100,000 distinct arrays, consolidated() (time target <= 4, memory <= 2)"
+    )
     found = median_of("listing_100000", 1)
     name = f"{found['megabytes']:.0f} MB of JSON"
-    print(f"{name:<52} {found['loads']:10.2f} s  {found['read']:10.2f} s  {found['read'] / found['loads']:7.2f}")
+    print(
+        f"{name:<52} {found['loads']:10.2f} s  {found['read']:10.2f} s  {found['read'] / found['loads']:7.2f}"
+    )
     found = median_of("store_zmetadata_100000", 1)
     name = f".zmetadata of a store, 100,000 arrays ({found['megabytes']:.0f} MB)"
-    print(f"{name:<52} {found['loads']:10.2f} s  {found['read']:10.2f} s  {found['read'] / found['loads']:7.2f}")
+    print(
+        f"{name:<52} {found['loads']:10.2f} s  {found['read']:10.2f} s  {found['read'] / found['loads']:7.2f}"
+    )
     memory = median_of("memory_100000", 1)
     print(
         f"{'memory: held by json.loads, read peak beyond it':<52} {memory['loads']:10.0f} MB {memory['peak']:10.0f} MB "

@@ -91,23 +91,38 @@ def timed(jobs: int, repeat: int, server: int) -> tuple[float, float, float, int
         start, started, serving = time.perf_counter(), time.process_time(), server_seconds(server)
         outcome = run([STORE], Options(KNOWN, context_v2=KNOWN_V2, jobs=jobs), found.append)
         if time.perf_counter() - start < best:
-            best, checker, served = time.perf_counter() - start, time.process_time() - started, server_seconds(server) - serving
+            best, checker, served = (
+                time.perf_counter() - start,
+                time.process_time() - started,
+                server_seconds(server) - serving,
+            )
         documents, findings = outcome.documents, len(found)
     return best, checker, served, documents, findings
 
 
 def main() -> None:
     arguments = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    arguments.add_argument("--latency", type=float, default=20.0, help="milliseconds the server waits before each answer (default 20)")
-    arguments.add_argument("--count", type=int, default=2000, help="array documents in the store (default 2000)")
-    arguments.add_argument("--repeat", type=int, default=3, help="runs of each, the best kept (default 3)")
+    arguments.add_argument(
+        "--latency",
+        type=float,
+        default=20.0,
+        help="milliseconds the server waits before each answer (default 20)",
+    )
+    arguments.add_argument(
+        "--count", type=int, default=2000, help="array documents in the store (default 2000)"
+    )
+    arguments.add_argument(
+        "--repeat", type=int, default=3, help="runs of each, the best kept (default 3)"
+    )
     arguments.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     options = arguments.parse_args()
     if options.serve:
         serve(options.latency / 1000)
         return
     server = subprocess.Popen(
-        [sys.executable, __file__, "--serve", "--latency", str(options.latency)], stdout=subprocess.PIPE, text=True
+        [sys.executable, __file__, "--serve", "--latency", str(options.latency)],
+        stdout=subprocess.PIPE,
+        text=True,
     )
     try:
         assert server.stdout is not None
@@ -120,12 +135,18 @@ def main() -> None:
             AWS_EC2_METADATA_DISABLED="true",
         )
         fill(options.count)
-        print(f"{options.count + 1} documents in {STORE}, each request answered {options.latency:g} ms late")
+        print(
+            f"{options.count + 1} documents in {STORE}, each request answered {options.latency:g} ms late"
+        )
         one, *one_cpu, documents, findings = timed(1, options.repeat, server.pid)
         sixteen, *sixteen_cpu, _, _ = timed(16, options.repeat, server.pid)
         print(f"read {documents} documents, {findings} findings")
-        print(f"jobs=1:  {one:7.2f} s (processor time: checker {one_cpu[0]:.2f} s, server {one_cpu[1]:.2f} s)")
-        print(f"jobs=16: {sixteen:7.2f} s (processor time: checker {sixteen_cpu[0]:.2f} s, server {sixteen_cpu[1]:.2f} s)")
+        print(
+            f"jobs=1:  {one:7.2f} s (processor time: checker {one_cpu[0]:.2f} s, server {one_cpu[1]:.2f} s)"
+        )
+        print(
+            f"jobs=16: {sixteen:7.2f} s (processor time: checker {sixteen_cpu[0]:.2f} s, server {sixteen_cpu[1]:.2f} s)"
+        )
         print(f"ratio:   {one / sixteen:7.1f} (target: 8 or more)")
     finally:
         server.kill()

@@ -76,7 +76,9 @@ def main() -> None:
     checked = median_seconds(lambda: check(document, ArrayDocument), number)
     print(f"document: {len(TEXT)} bytes of JSON")
     print(f"json.loads           {loads * 1e6:8.2f} us")
-    print(f"typed_json.check     {checked * 1e6:8.2f} us   ratio {checked / loads:5.2f} (target <= 2)")
+    print(
+        f"typed_json.check     {checked * 1e6:8.2f} us   ratio {checked / loads:5.2f} (target <= 2)"
+    )
 
 
 if __name__ == "__main__":

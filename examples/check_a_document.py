@@ -21,8 +21,10 @@ class GzipCodec(TypedDict, closed=True):
     must_understand: NotRequired[bool]
 
 
-for text in ('{"name": "gzip", "configuration": {"level": 5}}',
-             '{"name": "gzip", "configuration": {"level": 99, "fast": true}}'):
+for text in (
+    '{"name": "gzip", "configuration": {"level": 5}}',
+    '{"name": "gzip", "configuration": {"level": 99, "fast": true}}',
+):
     refined, problems = check(json.loads(text), GzipCodec)
     print(text)
     if not problems:

@@ -16,7 +16,9 @@ Problem = tuple[tuple[str | int, ...], str]
 Deviations = dict[tuple[str, str], tuple[tuple[str, ...], list[Problem]]]
 """Each case whose problems differ from the corpus, by file and description: the rules that explain the difference, and the problems reported instead."""
 
-needs_corpus = pytest.mark.skipif(not CORPUS.exists(), reason=f"the conformance corpus is not beside the repository ({CORPUS})")
+needs_corpus = pytest.mark.skipif(
+    not CORPUS.exists(), reason=f"the conformance corpus is not beside the repository ({CORPUS})"
+)
 
 
 def cases(name: str) -> list[dict[str, Any]]:

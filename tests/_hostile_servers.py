@@ -29,7 +29,13 @@ class HostileHTTPServer:
     """
 
     def __init__(
-        self, *, endless: bool = False, declared: int | None = None, stall: float = 0.0, failing: bool = False, cap: int = 1 << 30
+        self,
+        *,
+        endless: bool = False,
+        declared: int | None = None,
+        stall: float = 0.0,
+        failing: bool = False,
+        cap: int = 1 << 30,
     ) -> None:
         self.sent = 0
         self.stalled = threading.Event()

@@ -67,18 +67,27 @@ class S3Server:
         """How many GET requests (listings and reads, not the writes that fill it) the server answers before its process dies (only in a process of its own, `in_a_process`)."""
         self._reads = 0
         self.requests = Requests()
-        self._server = make_server("127.0.0.1", 0, self._app(DomainDispatcherApplication(create_backend_app)), threaded=True)
+        self._server = make_server(
+            "127.0.0.1",
+            0,
+            self._app(DomainDispatcherApplication(create_backend_app)),
+            threaded=True,
+        )
         self.endpoint = self.url = f"http://127.0.0.1:{self._server.server_port}"
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
-    def _app(self, moto: Callable[[Environ, StartResponse], Iterable[bytes]]) -> Callable[[Environ, StartResponse], Iterable[bytes]]:
+    def _app(
+        self, moto: Callable[[Environ, StartResponse], Iterable[bytes]]
+    ) -> Callable[[Environ, StartResponse], Iterable[bytes]]:
         def app(environ: Environ, start_response: StartResponse) -> Iterable[bytes]:
             path = environ.get("PATH_INFO", "")
             self.requests.started(path)
             if environ.get("REQUEST_METHOD") == "GET":
                 self._reads += 1
                 if self.answers is not None and self._reads > self.answers:
-                    os._exit(0)  # as if killed: every connection drops, and the port refuses the next
+                    os._exit(
+                        0
+                    )  # as if killed: every connection drops, and the port refuses the next
             try:
                 time.sleep(self.latency + self.delays.get(path, 0.0))
                 if path in self.refused:
@@ -94,7 +103,9 @@ class S3Server:
         logging.getLogger("werkzeug").setLevel(logging.WARNING)  # not a line per request
         self._thread.start()
         # moto keeps its buckets in the process, whichever server made them.
-        urllib.request.urlopen(urllib.request.Request(f"{self.endpoint}/moto-api/reset", method="POST")).close()
+        urllib.request.urlopen(
+            urllib.request.Request(f"{self.endpoint}/moto-api/reset", method="POST")
+        ).close()
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -159,7 +170,13 @@ class HTTPServer:
         served = type(
             "Directory",
             (_Directory,),
-            {"listings": listings, "slow": dict(slow or {}), "failing": frozenset(failing), "answers": answers, "asked": []},
+            {
+                "listings": listings,
+                "slow": dict(slow or {}),
+                "failing": frozenset(failing),
+                "answers": answers,
+                "asked": [],
+            },
         )
         handler = functools.partial(served, directory=str(directory))
         self._server = _Listening(("127.0.0.1", 0), handler)
@@ -200,7 +217,9 @@ def in_a_process(make: Callable[[], Serving]) -> Iterator[str]:
     server would: its connections drop and its port refuses the next.
     """
     receiving, sending = multiprocessing.Pipe(duplex=False)
-    process = multiprocessing.get_context("fork").Process(target=_serve, args=(make, sending), daemon=True)
+    process = multiprocessing.get_context("fork").Process(
+        target=_serve, args=(make, sending), daemon=True
+    )
     process.start()
     try:
         if not receiving.poll(30):

@@ -145,8 +145,7 @@ def json_values(scalars: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
     """JSON values (lists and objects of string keys) built on `scalars`."""
     return st.recursive(
         scalars,
-        lambda inner: st.lists(inner, max_size=3)
-        | st.dictionaries(short_text, inner, max_size=3),
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(short_text, inner, max_size=3),
         max_leaves=8,
     )
 
@@ -155,7 +154,12 @@ finite_json = json_values(finite_json_scalars)
 user_json = json_values(user_json_scalars)
 
 hashables = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=3) | st.binary(max_size=3),
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats()
+    | st.text(max_size=3)
+    | st.binary(max_size=3),
     lambda inner: st.tuples(inner, inner) | st.frozensets(inner, max_size=2),
     max_leaves=4,
 )
@@ -174,12 +178,14 @@ anything = st.recursive(
     | st.sampled_from([math.nan, math.inf, -math.inf, b"\xff", bytearray(b"{}")])
     | st.sampled_from([1, -1]).map(lambda sign: sign * 10**5000)
     | st.builds(Opaque),
-    lambda inner: st.lists(inner, max_size=3)
-    | st.tuples(inner)
-    | st.dictionaries(short_text, inner, max_size=3)
-    | st.dictionaries(hashables, inner, max_size=3)
-    | st.sets(hashables, max_size=3)
-    | st.frozensets(hashables, max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.tuples(inner)
+        | st.dictionaries(short_text, inner, max_size=3)
+        | st.dictionaries(hashables, inner, max_size=3)
+        | st.sets(hashables, max_size=3)
+        | st.frozensets(hashables, max_size=3)
+    ),
     max_leaves=12,
 )
 """Any Python value a caller might hand a reader: dicts with keys of any type, sets, bytes, huge and non-finite numbers, objects."""
@@ -206,7 +212,9 @@ def float_fills(width: int) -> st.SearchStrategy[Any]:
         st.floats(width=width, allow_nan=False, allow_infinity=False),
         st.integers(min_value=-1000, max_value=1000),
         st.sampled_from(["NaN", "Infinity", "-Infinity"]),
-        st.integers(min_value=0, max_value=2**width - 1).map(lambda bits: f"0x{bits:0{width // 4}x}"),
+        st.integers(min_value=0, max_value=2**width - 1).map(
+            lambda bits: f"0x{bits:0{width // 4}x}"
+        ),
     )
 
 
@@ -248,7 +256,11 @@ def fixed_size_data_types(draw: st.DrawFn) -> DataType:
 @st.composite
 def data_types(draw: st.DrawFn) -> DataType:
     """Any data type of `CORE_AND_EXTENSIONS`, or one nothing claims, with a fill value it takes."""
-    kind = draw(st.sampled_from(["fixed", "fixed", "fixed", "string", "bytes", "time", "struct", "unclaimed"]))
+    kind = draw(
+        st.sampled_from(
+            ["fixed", "fixed", "fixed", "string", "bytes", "time", "struct", "unclaimed"]
+        )
+    )
     if kind == "fixed":
         return draw(fixed_size_data_types())
     if kind == "string":
@@ -259,18 +271,36 @@ def data_types(draw: st.DrawFn) -> DataType:
         return DataType("bytes", fill, "variable_length")
     if kind == "time":
         name = draw(st.sampled_from(["numpy.datetime64", "numpy.timedelta64"]))
-        unit = draw(st.sampled_from(["Y", "M", "W", "D", "h", "m", "s", "ms", "us", "μs", "ns", "generic"]))
-        configuration = {"unit": unit, "scale_factor": draw(st.integers(min_value=1, max_value=2**31 - 1))}
+        unit = draw(
+            st.sampled_from(["Y", "M", "W", "D", "h", "m", "s", "ms", "us", "μs", "ns", "generic"])
+        )
+        configuration = {
+            "unit": unit,
+            "scale_factor": draw(st.integers(min_value=1, max_value=2**31 - 1)),
+        }
         fill = draw(st.integers(min_value=-(2**63), max_value=2**63 - 1) | st.just("NaT"))
         return DataType({"name": name, "configuration": configuration}, fill, "multi_byte")
     if kind == "struct":
         members = draw(st.lists(fixed_size_data_types(), min_size=1, max_size=3))
-        names = draw(st.lists(short_text.filter(bool), min_size=len(members), max_size=len(members), unique=True))
-        fields = [{"name": name, "data_type": member.field} for name, member in zip(names, members, strict=True)]
+        names = draw(
+            st.lists(
+                short_text.filter(bool), min_size=len(members), max_size=len(members), unique=True
+            )
+        )
+        fields = [
+            {"name": name, "data_type": member.field}
+            for name, member in zip(names, members, strict=True)
+        ]
         fill = {name: member.fill_value for name, member in zip(names, members, strict=True)}
-        storage = "multi_byte" if any(member.storage == "multi_byte" for member in members) else "single_byte"
+        storage = (
+            "multi_byte"
+            if any(member.storage == "multi_byte" for member in members)
+            else "single_byte"
+        )
         return DataType({"name": "struct", "configuration": {"fields": fields}}, fill, storage)
-    field = draw(st.sampled_from(["acme.unit", {"name": "acme.thing", "configuration": {"size": 3}}]))
+    field = draw(
+        st.sampled_from(["acme.unit", {"name": "acme.thing", "configuration": {"size": 3}}])
+    )
     return DataType(field, draw(finite_json), None)
 
 
@@ -305,7 +335,9 @@ def chunk_grids(draw: st.DrawFn, shape: list[int]) -> tuple[Any, list[set[int] |
     """A chunk grid that fits `shape`, and the chunk lengths it gives each dimension (None where unknown)."""
     kind = draw(st.sampled_from(["regular", "regular", "rectilinear", "unclaimed"]))
     if kind == "regular":
-        chunk_shape = [draw(st.integers(min_value=1, max_value=max(length, 1) + 3)) for length in shape]
+        chunk_shape = [
+            draw(st.integers(min_value=1, max_value=max(length, 1) + 3)) for length in shape
+        ]
         grid = {"name": "regular", "configuration": {"chunk_shape": chunk_shape}}
         return grid, [{length} for length in chunk_shape]
     if kind == "rectilinear":
@@ -322,7 +354,9 @@ def chunk_grids(draw: st.DrawFn, shape: list[int]) -> tuple[Any, list[set[int] |
                 lengths.append(set(listed))
         grid = {"name": "rectilinear", "configuration": {"kind": "inline", "chunk_shapes": specs}}
         return grid, lengths
-    return {"name": "acme.grid", "configuration": {"tiles": draw(finite_json)}}, [None for _ in shape]
+    return {"name": "acme.grid", "configuration": {"tiles": draw(finite_json)}}, [
+        None for _ in shape
+    ]
 
 
 chunk_key_encodings = st.sampled_from(
@@ -354,7 +388,9 @@ def bytes_to_bytes_codecs(draw: st.DrawFn) -> list[Any]:
         }
     )
     codec = st.one_of(
-        st.builds(lambda level: {"name": "gzip", "configuration": {"level": level}}, st.integers(0, 9)),
+        st.builds(
+            lambda level: {"name": "gzip", "configuration": {"level": level}}, st.integers(0, 9)
+        ),
         st.sampled_from(["crc32c", {"name": "crc32c"}]),
         st.builds(
             lambda level, checksum: {"name": "zstd", "configuration": {"level": level, **checksum}},
@@ -364,12 +400,21 @@ def bytes_to_bytes_codecs(draw: st.DrawFn) -> list[Any]:
         st.builds(
             lambda configuration, typesize: {
                 "name": "blosc",
-                "configuration": {**configuration, **({} if typesize is None and configuration["shuffle"] == "noshuffle" else {"typesize": typesize or 4})},
+                "configuration": {
+                    **configuration,
+                    **(
+                        {}
+                        if typesize is None and configuration["shuffle"] == "noshuffle"
+                        else {"typesize": typesize or 4}
+                    ),
+                },
             },
             blosc_configuration,
             st.none() | st.integers(1, 16),
         ),
-        st.builds(lambda extra: {"name": "acme.squeeze", "configuration": {"extra": extra}}, finite_json),
+        st.builds(
+            lambda extra: {"name": "acme.squeeze", "configuration": {"extra": extra}}, finite_json
+        ),
     )
     return draw(st.lists(codec, max_size=3))
 
@@ -383,7 +428,9 @@ def _divisors(lengths: set[int] | None) -> list[int]:
 
 
 @st.composite
-def pipelines(draw: st.DrawFn, lengths: list[set[int] | None], data_type: DataType, depth: int = 0) -> list[Any]:
+def pipelines(
+    draw: st.DrawFn, lengths: list[set[int] | None], data_type: DataType, depth: int = 0
+) -> list[Any]:
     """A codec pipeline in order (array -> array, one array -> bytes, bytes -> bytes) whose every codec fits the chunk it receives."""
     codecs: list[Any] = []
     rank = len(lengths)
@@ -391,8 +438,15 @@ def pipelines(draw: st.DrawFn, lengths: list[set[int] | None], data_type: DataTy
         order = draw(st.permutations(list(range(rank))))
         codecs.append({"name": "transpose", "configuration": {"order": order}})
         lengths = [lengths[axis] for axis in order]
-    if data_type.storage in ("single_byte", "multi_byte") and isinstance(data_type.field, str) and data_type.field.startswith(("int", "uint", "float")) and draw(st.booleans()):
-        codecs.append(draw(st.sampled_from(["scale_offset", {"name": "scale_offset", "configuration": {}}])))
+    if (
+        data_type.storage in ("single_byte", "multi_byte")
+        and isinstance(data_type.field, str)
+        and data_type.field.startswith(("int", "uint", "float"))
+        and draw(st.booleans())
+    ):
+        codecs.append(
+            draw(st.sampled_from(["scale_offset", {"name": "scale_offset", "configuration": {}}]))
+        )
     if data_type.storage == "variable_length":
         codecs.append({"name": "vlen-utf8" if data_type.field == "string" else "vlen-bytes"})
     elif depth < 1 and draw(st.integers(min_value=0, max_value=3)) == 0:
@@ -407,10 +461,21 @@ def pipelines(draw: st.DrawFn, lengths: list[set[int] | None], data_type: DataTy
             configuration["index_location"] = draw(st.sampled_from(["start", "end"]))
         codecs.append({"name": "sharding_indexed", "configuration": configuration})
     elif data_type.storage == "multi_byte":
-        codecs.append({"name": "bytes", "configuration": {"endian": draw(st.sampled_from(["little", "big"]))}})
+        codecs.append(
+            {"name": "bytes", "configuration": {"endian": draw(st.sampled_from(["little", "big"]))}}
+        )
     else:
         codecs.append(
-            draw(st.sampled_from(["bytes", {"name": "bytes"}, {"name": "bytes", "configuration": {}}, copy.deepcopy(LITTLE_BYTES)]))
+            draw(
+                st.sampled_from(
+                    [
+                        "bytes",
+                        {"name": "bytes"},
+                        {"name": "bytes", "configuration": {}},
+                        copy.deepcopy(LITTLE_BYTES),
+                    ]
+                )
+            )
         )
     codecs.extend(draw(bytes_to_bytes_codecs()))
     return codecs
@@ -418,7 +483,9 @@ def pipelines(draw: st.DrawFn, lengths: list[set[int] | None], data_type: DataTy
 
 # Hypothesis strategies: whole documents.
 
-extra_member_keys = short_text.filter(lambda key: key not in SPEC_ARRAY_MEMBERS and key != "consolidated_metadata")
+extra_member_keys = short_text.filter(
+    lambda key: key not in SPEC_ARRAY_MEMBERS and key != "consolidated_metadata"
+)
 
 attributes = st.dictionaries(short_text, user_json, max_size=4)
 """User attributes, which may hold NaN and the infinities."""
@@ -429,7 +496,12 @@ def extra_members(draw: st.DrawFn) -> dict[str, Any]:
     """Members the spec does not define, which nothing in scope claims: some say `"must_understand": false`."""
     keys = draw(st.lists(extra_member_keys, max_size=2, unique=True))
     return {
-        key: draw(st.one_of(user_json, st.builds(lambda value: {"must_understand": False, "value": value}, user_json)))
+        key: draw(
+            st.one_of(
+                user_json,
+                st.builds(lambda value: {"must_understand": False, "value": value}, user_json),
+            )
+        )
         for key in keys
     }
 
@@ -460,10 +532,18 @@ def array_documents(draw: st.DrawFn) -> dict[str, Any]:
     if draw(st.booleans()):
         document["attributes"] = draw(attributes)
     if draw(st.booleans()):
-        document["dimension_names"] = draw(st.lists(st.none() | short_text, min_size=len(shape), max_size=len(shape)))
+        document["dimension_names"] = draw(
+            st.lists(st.none() | short_text, min_size=len(shape), max_size=len(shape))
+        )
     if draw(st.integers(0, 3)) == 0:
         document["storage_transformers"] = draw(
-            st.lists(st.builds(lambda value: {"name": "acme.transform", "configuration": {"value": value}}, finite_json), max_size=2)
+            st.lists(
+                st.builds(
+                    lambda value: {"name": "acme.transform", "configuration": {"value": value}},
+                    finite_json,
+                ),
+                max_size=2,
+            )
         )
     document.update(draw(extra_members()))
     return draw(shuffled(document))
@@ -479,9 +559,9 @@ def group_documents(draw: st.DrawFn) -> dict[str, Any]:
     return draw(shuffled(document))
 
 
-node_names = st.text(alphabet=string.ascii_lowercase + string.digits + "_-.", min_size=1, max_size=4).filter(
-    lambda name: name.strip(".") != "" and not name.startswith("__")
-)
+node_names = st.text(
+    alphabet=string.ascii_lowercase + string.digits + "_-.", min_size=1, max_size=4
+).filter(lambda name: name.strip(".") != "" and not name.startswith("__"))
 
 
 @st.composite
@@ -518,7 +598,17 @@ def consolidated_group_documents(draw: st.DrawFn) -> dict[str, Any]:
 
 
 CLAIMED_EMPTY_NAMES = frozenset(
-    {"bool", *INTEGER_RANGES, *FLOAT_WIDTHS, "complex64", "complex128", "string", "bytes", "crc32c", "scale_offset"}
+    {
+        "bool",
+        *INTEGER_RANGES,
+        *FLOAT_WIDTHS,
+        "complex64",
+        "complex128",
+        "string",
+        "bytes",
+        "crc32c",
+        "scale_offset",
+    }
 )
 """Names that `CORE_AND_EXTENSIONS` claims with nothing to configure (the bytes codec among them)."""
 
@@ -530,7 +620,11 @@ def _alternative_name(field: Any, draw: st.DrawFn) -> Any:
     """
     if isinstance(field, str):
         name = field
-    elif isinstance(field, Mapping) and set(field) <= {"name", "configuration"} and not field.get("configuration"):
+    elif (
+        isinstance(field, Mapping)
+        and set(field) <= {"name", "configuration"}
+        and not field.get("configuration")
+    ):
         name = field["name"]
     else:
         return field
@@ -554,7 +648,11 @@ def _float_respelling(value: Any, width: int, draw: st.DrawFn) -> Any:
         number = {"NaN": math.nan, "Infinity": math.inf, "-Infinity": -math.inf}[value]
         if math.isnan(number):
             # The canonical NaN, the one "NaN" denotes: a quiet NaN with no payload.
-            return draw(st.sampled_from([value, {16: "0x7e00", 32: "0x7fc00000", 64: "0x7ff8000000000000"}[width]]))
+            return draw(
+                st.sampled_from(
+                    [value, {16: "0x7e00", 32: "0x7fc00000", 64: "0x7ff8000000000000"}[width]]
+                )
+            )
         return draw(st.sampled_from([value, hex_of_float(number, width)]))
     if isinstance(value, str):
         return draw(st.sampled_from([value, value.upper().replace("0X", "0x")]))
@@ -569,13 +667,20 @@ def _codec_respelling(codec: Any, draw: st.DrawFn) -> Any:
     name = codec.get("name")
     configuration = dict(codec.get("configuration", {}))
     if name == "zstd" and configuration.get("checksum", False) is False:
-        configuration = {"level": configuration["level"], **draw(st.sampled_from([{}, {"checksum": False}]))}
+        configuration = {
+            "level": configuration["level"],
+            **draw(st.sampled_from([{}, {"checksum": False}])),
+        }
     elif name == "blosc" and configuration["shuffle"] == "noshuffle":
         configuration.pop("typesize", None)
         configuration.update(draw(st.sampled_from([{}, {"typesize": 1}, {"typesize": 8}])))
     elif name == "sharding_indexed":
-        configuration["codecs"] = [_codec_respelling(inner, draw) for inner in configuration["codecs"]]
-        configuration["index_codecs"] = [_codec_respelling(inner, draw) for inner in configuration["index_codecs"]]
+        configuration["codecs"] = [
+            _codec_respelling(inner, draw) for inner in configuration["codecs"]
+        ]
+        configuration["index_codecs"] = [
+            _codec_respelling(inner, draw) for inner in configuration["index_codecs"]
+        ]
         if configuration.get("index_location", "end") == "end":
             configuration.pop("index_location", None)
             configuration.update(draw(st.sampled_from([{}, {"index_location": "end"}])))
@@ -592,9 +697,16 @@ def _fill_respelling(data_type: Any, fill: Any, draw: st.DrawFn) -> Any:
         return [_float_respelling(part, width, draw) for part in fill]
     if isinstance(data_type, Mapping) and data_type.get("name") == "struct":
         fields = data_type["configuration"]["fields"]
-        spelled = {field["name"]: _fill_respelling(field["data_type"], fill[field["name"]], draw) for field in fields}
+        spelled = {
+            field["name"]: _fill_respelling(field["data_type"], fill[field["name"]], draw)
+            for field in fields
+        }
         return draw(shuffled(spelled))
-    if isinstance(data_type, Mapping) and str(data_type.get("name")).startswith("numpy.") and fill in ("NaT", -(2**63)):
+    if (
+        isinstance(data_type, Mapping)
+        and str(data_type.get("name")).startswith("numpy.")
+        and fill in ("NaT", -(2**63))
+    ):
         return draw(st.sampled_from(["NaT", -(2**63)]))
     return fill
 
@@ -621,11 +733,17 @@ def _encoding_respelling(encoding: Any, draw: st.DrawFn) -> Any:
     name = encoding if isinstance(encoding, str) else encoding["name"]
     if name not in _ENCODING_DEFAULTS:
         return encoding
-    separator = _ENCODING_DEFAULTS[name] if isinstance(encoding, str) else encoding.get("configuration", {}).get("separator", _ENCODING_DEFAULTS[name])
+    separator = (
+        _ENCODING_DEFAULTS[name]
+        if isinstance(encoding, str)
+        else encoding.get("configuration", {}).get("separator", _ENCODING_DEFAULTS[name])
+    )
     if separator != _ENCODING_DEFAULTS[name]:
         return encoding
     return draw(
-        st.sampled_from([name, {"name": name}, {"name": name, "configuration": {"separator": separator}}])
+        st.sampled_from(
+            [name, {"name": name}, {"name": name, "configuration": {"separator": separator}}]
+        )
     )
 
 

@@ -29,7 +29,10 @@ def test_every_function_that_keeps_what_it_computed_is_one_clear_caches_clears()
     for name in _every_module():
         module = importlib.import_module(name)
         for attribute, value in vars(module).items():
-            if isinstance(value, functools._lru_cache_wrapper) and getattr(value, "__module__", name) == name:  # pyright: ignore[reportPrivateUsage]
+            if (
+                isinstance(value, functools._lru_cache_wrapper)
+                and getattr(value, "__module__", name) == name
+            ):  # pyright: ignore[reportPrivateUsage]
                 found.add((name, attribute))
     assert found, "the package keeps at least one_length"
     assert found <= set(KEPT)
@@ -50,7 +53,9 @@ def test_after_clear_caches_nothing_is_kept() -> None:
     ).metadata
     assert metadata is not None
     hash(metadata)  # a model hashes by its canonical spelling, its fill value's included
-    kept = [getattr(importlib.import_module(module), name) for module, name in KEPT if _loaded(module)]
+    kept = [
+        getattr(importlib.import_module(module), name) for module, name in KEPT if _loaded(module)
+    ]
     assert any(function.cache_info().currsize for function in kept)
     zarr_metadata.clear_caches()
     assert [function.cache_info().currsize for function in kept] == [0] * len(kept)

@@ -18,7 +18,7 @@ REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
 
 BROKEN_REPORT = [
-    "examples/broken/counts/zarr.json:11:17: /fill_value invalid_type: expected an integer, got \"0\"",
+    'examples/broken/counts/zarr.json:11:17: /fill_value invalid_type: expected an integer, got "0"',
     "examples/broken/counts/zarr.json:13:5: /codecs/0/configuration/endian missing_key: expected an endian for the data type 'int32', whose values take several bytes each, got none",
     "examples/broken/empty/zarr.json:8:39: /chunk_grid/configuration/chunk_shape/0 warning repairable: a chunk length of 0 along a dimension of length 0 (zarr-python 3.0 and 3.1 write it, and read it); --repair --write writes the repair zero_chunk_length, which makes it 1",
     "examples/broken/labels/zarr.json:14:5: /codecs/1 invalid_value: 'bytes' is an array -> bytes codec, so it comes before the bytes -> bytes codec 'gzip'",
@@ -31,14 +31,14 @@ BROKEN_REPORT = [
 BROKEN_V2_REPORT = [
     "examples/broken_v2/.zmetadata:4:13: /metadata/.zgroup/consolidated_metadata warning repairable: a .zgroup has no member consolidated_metadata (zarr-python 3 and xarray write it here, and readers ignore it); --repair --write writes the repair consolidated_metadata_in_zgroup_entry, which removes it",
     "examples/broken_v2/.zmetadata:18:24: /metadata/counts~1.zarray/filters invalid_value: expected null for an array without filters, got an empty array",
-    "examples/broken_v2/.zmetadata:36:22: /metadata/embeddings~1.zarray/dtype invalid_value: expected a NumPy type string such as \"<f8\", got \"bfloat16\", the name of a Zarr v3 data type, which a v2 document cannot hold",
+    'examples/broken_v2/.zmetadata:36:22: /metadata/embeddings~1.zarray/dtype invalid_value: expected a NumPy type string such as "<f8", got "bfloat16", the name of a Zarr v3 data type, which a v2 document cannot hold',
     "examples/broken_v2/.zmetadata:58:24: /metadata/labels~1.zarray/filters invalid_value: expected a codec that encodes objects (such as vlen-utf8) among the filters of an object (O) data type, got none",
-    "examples/broken_v2/.zmetadata:77:27: /metadata/pressure~1.zarray/fill_value warning repairable: a bare NaN is not JSON: write the string \"NaN\" (zarr-python reads the bare number, strict JSON parsers refuse the file); --repair --write writes the repair non_finite_fill_value",
+    'examples/broken_v2/.zmetadata:77:27: /metadata/pressure~1.zarray/fill_value warning repairable: a bare NaN is not JSON: write the string "NaN" (zarr-python reads the bare number, strict JSON parsers refuse the file); --repair --write writes the repair non_finite_fill_value',
     "examples/broken_v2/.zmetadata:106:17: /metadata/temperature~1.zarray/shape/0 invalid_value: differs from temperature/.zarray, which has 730 here",
     "examples/broken_v2/counts/.zarray:12:16: /filters invalid_value: expected null for an array without filters, got an empty array",
-    "examples/broken_v2/embeddings/.zarray:12:14: /dtype invalid_value: expected a NumPy type string such as \"<f8\", got \"bfloat16\", the name of a Zarr v3 data type, which a v2 document cannot hold",
+    'examples/broken_v2/embeddings/.zarray:12:14: /dtype invalid_value: expected a NumPy type string such as "<f8", got "bfloat16", the name of a Zarr v3 data type, which a v2 document cannot hold',
     "examples/broken_v2/labels/.zarray:12:16: /filters invalid_value: expected a codec that encodes objects (such as vlen-utf8) among the filters of an object (O) data type, got none",
-    "examples/broken_v2/pressure/.zarray:13:19: /fill_value warning repairable: a bare NaN is not JSON: write the string \"NaN\" (zarr-python reads the bare number, strict JSON parsers refuse the file); --repair --write writes the repair non_finite_fill_value",
+    'examples/broken_v2/pressure/.zarray:13:19: /fill_value warning repairable: a bare NaN is not JSON: write the string "NaN" (zarr-python reads the bare number, strict JSON parsers refuse the file); --repair --write writes the repair non_finite_fill_value',
 ]
 
 ARRAY = {
@@ -55,7 +55,11 @@ ARRAY = {
 
 def run(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "zarr_metadata", *args], capture_output=True, text=True, cwd=cwd, check=False
+        [sys.executable, "-m", "zarr_metadata", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        check=False,
     )
 
 
@@ -86,7 +90,11 @@ def assert_usage_failure(result: subprocess.CompletedProcess[str]) -> str:
 
 def test_the_examples_report_the_broken_store_and_exit_1() -> None:
     result = run("check", "examples/")
-    assert lines(result) == [*BROKEN_REPORT, *BROKEN_V2_REPORT, "23 documents, 11 problems, 4 warnings"]
+    assert lines(result) == [
+        *BROKEN_REPORT,
+        *BROKEN_V2_REPORT,
+        "23 documents, 11 problems, 4 warnings",
+    ]
     assert result.returncode == 1
     assert result.stderr == ""
 
@@ -103,7 +111,9 @@ def test_a_file_is_checked_alone() -> None:
     assert result.returncode == 1
 
 
-def test_a_codec_the_scope_does_not_claim_is_an_unknown_name_in_the_file_and_in_the_consolidated_metadata() -> None:
+def test_a_codec_the_scope_does_not_claim_is_an_unknown_name_in_the_file_and_in_the_consolidated_metadata() -> (
+    None
+):
     # zstd is no core codec: a reader of the core spec alone cannot open these arrays.
     result = run("check", "--context", "core", "examples/valid")
     assert lines(result) == [
@@ -125,10 +135,20 @@ def test_allow_accepts_a_private_name_without_checking_it() -> None:
 
 
 def test_a_misspelled_name_is_an_unknown_name_with_the_closest_claimed_name(tmp_path: Path) -> None:
-    write(tmp_path / "zarr.json", json.dumps({**ARRAY, "codecs": [{"name": "bytes"}, {"name": "zstdd", "configuration": {"level": 1}}]}))
+    write(
+        tmp_path / "zarr.json",
+        json.dumps(
+            {
+                **ARRAY,
+                "codecs": [{"name": "bytes"}, {"name": "zstdd", "configuration": {"level": 1}}],
+            }
+        ),
+    )
     result = run("check", "zarr.json", cwd=tmp_path)
     (finding, summary) = lines(result)
-    assert finding.endswith('unknown_name: nothing in scope claims the codec "zstdd", so no reader can open the node; did you mean "zstd"?')
+    assert finding.endswith(
+        'unknown_name: nothing in scope claims the codec "zstdd", so no reader can open the node; did you mean "zstd"?'
+    )
     assert summary == "1 document, 1 problem, 0 warnings"
 
 
@@ -184,7 +204,8 @@ def test_json_format_gives_one_object_per_finding_and_agrees_with_the_text() -> 
     assert result.returncode == text.returncode == 1
     *records, summary = [json.loads(line) for line in lines(result)]
     assert all(
-        list(record) == ["path", "line", "column", "loc", "kind", "message", "severity"] for record in records
+        list(record) == ["path", "line", "column", "loc", "kind", "message", "severity"]
+        for record in records
     )
     assert {record["severity"] for record in records} == {"error", "repair"}
     # Each line but the last is a finding, and together they are the text report's lines.
@@ -198,13 +219,19 @@ def _as_text(record: dict[str, object]) -> str:
     assert isinstance(loc, list)
     steps = [str(step).replace("~", "~0").replace("/", "~1") for step in cast("list[object]", loc)]
     pointer = "".join(f"/{step}" for step in steps) or "/"
-    label = record["kind"] if record["severity"] == "error" else f"{record['severity']} {record['kind']}"
+    label = (
+        record["kind"]
+        if record["severity"] == "error"
+        else f"{record['severity']} {record['kind']}"
+    )
     return f"{record['path']}:{record['line']}:{record['column']}: {pointer} {label}: {record['message']}"
 
 
 def test_json_format_prints_only_the_summary_for_a_valid_store() -> None:
     result = run("check", "--format", "json", "examples/valid")
-    assert [json.loads(line) for line in lines(result)] == [{"summary": {"documents": 3, "problems": 0, "warnings": 0, "repairs": 0}}]
+    assert [json.loads(line) for line in lines(result)] == [
+        {"summary": {"documents": 3, "problems": 0, "warnings": 0, "repairs": 0}}
+    ]
     assert result.returncode == 0
 
 
@@ -251,7 +278,10 @@ def test_a_document_that_is_not_an_object_is_a_problem(tmp_path: Path) -> None:
 
 
 def test_an_unknown_key_is_located_at_the_key_and_its_pointer_is_escaped(tmp_path: Path) -> None:
-    document = {**ARRAY, "codecs": [{"name": "bytes"}, {"name": "gzip", "configuration": {"level": 1, "a/b~c": 1}}]}
+    document = {
+        **ARRAY,
+        "codecs": [{"name": "bytes"}, {"name": "gzip", "configuration": {"level": 1, "a/b~c": 1}}],
+    }
     write(tmp_path / "zarr.json", json.dumps(document, indent=2))
     result = run("check", "zarr.json", cwd=tmp_path)
     (line, summary) = lines(result)
@@ -291,7 +321,9 @@ def store(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def test_a_file_that_differs_from_its_consolidated_entry_is_reported_where_it_differs(store: Path) -> None:
+def test_a_file_that_differs_from_its_consolidated_entry_is_reported_where_it_differs(
+    store: Path,
+) -> None:
     file = store / "valid" / "temperature" / "zarr.json"
     file.write_text(file.read_text().replace('"level": 5', '"level": 6'))
     result = run("check", "valid", cwd=store)
@@ -343,7 +375,13 @@ def test_the_repairs_apply_to_both_sides_of_the_comparison(tmp_path: Path) -> No
     on_disk = {**ARRAY, "data_type": "float32", "fill_value": "NaN", "codecs": little}
     listed = {**on_disk, "fill_value": float("nan")}
     consolidated = {"kind": "inline", "must_understand": False, "metadata": {"a": listed}}
-    write(tmp_path / "zarr.json", json.dumps({"zarr_format": 3, "node_type": "group", "consolidated_metadata": consolidated}, indent=2))
+    write(
+        tmp_path / "zarr.json",
+        json.dumps(
+            {"zarr_format": 3, "node_type": "group", "consolidated_metadata": consolidated},
+            indent=2,
+        ),
+    )
     write(tmp_path / "a" / "zarr.json", json.dumps(on_disk, indent=2))
     assert (tmp_path / "zarr.json").read_text().splitlines()[25] == '        "fill_value": NaN,'
     plain = run("check", ".", cwd=tmp_path)
@@ -398,24 +436,45 @@ def test_an_unreadable_file_in_a_store_is_named_and_the_rest_is_checked(tmp_path
     assert result.returncode == 1
 
 
-@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="permissions do not stop root, or apply off POSIX")
+@pytest.mark.skipif(
+    os.name != "posix" or os.geteuid() == 0,
+    reason="permissions do not stop root, or apply off POSIX",
+)
 def test_a_file_without_read_permission_is_an_io_error(tmp_path: Path) -> None:
     file = write(tmp_path / "zarr.json", json.dumps(ARRAY))
     file.chmod(0)
     result = run("check", "zarr.json", cwd=tmp_path)
-    assert lines(result) == ["zarr.json:1:1: / io_error: cannot read zarr.json: Permission denied", "1 document, 1 problem, 0 warnings"]
+    assert lines(result) == [
+        "zarr.json:1:1: / io_error: cannot read zarr.json: Permission denied",
+        "1 document, 1 problem, 0 warnings",
+    ]
     assert result.returncode == 1
 
 
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        ((), "zarr-metadata: the following arguments are required: COMMAND (see zarr-metadata --help)"),
-        (("check",), "zarr-metadata: the following arguments are required: TARGET (see zarr-metadata --help)"),
-        (("lint", "x"), "zarr-metadata: argument COMMAND: invalid choice: 'lint' (choose from 'check', 'schema', 'convert') (see zarr-metadata --help)"),
-        (("check", "--context", "all", "examples"), "zarr-metadata: argument --context: invalid choice: 'all' "
-         "(choose from 'core', 'extensions', 'known') (see zarr-metadata --help)"),
-        (("check", "--fast", "examples"), "zarr-metadata: unrecognized arguments: --fast (see zarr-metadata --help)"),
+        (
+            (),
+            "zarr-metadata: the following arguments are required: COMMAND (see zarr-metadata --help)",
+        ),
+        (
+            ("check",),
+            "zarr-metadata: the following arguments are required: TARGET (see zarr-metadata --help)",
+        ),
+        (
+            ("lint", "x"),
+            "zarr-metadata: argument COMMAND: invalid choice: 'lint' (choose from 'check', 'schema', 'convert') (see zarr-metadata --help)",
+        ),
+        (
+            ("check", "--context", "all", "examples"),
+            "zarr-metadata: argument --context: invalid choice: 'all' "
+            "(choose from 'core', 'extensions', 'known') (see zarr-metadata --help)",
+        ),
+        (
+            ("check", "--fast", "examples"),
+            "zarr-metadata: unrecognized arguments: --fast (see zarr-metadata --help)",
+        ),
     ],
 )
 def test_usage_errors_exit_2_with_one_line(args: tuple[str, ...], message: str) -> None:
@@ -432,7 +491,10 @@ def test_help_and_version_exit_0() -> None:
 def test_a_directory_without_metadata_says_so(tmp_path: Path) -> None:
     write(tmp_path / "notes.txt", "not metadata")
     result = run("check", ".", cwd=tmp_path)
-    assert lines(result) == [".:1:1: / no_metadata: no Zarr metadata found in .", "0 documents, 1 problem, 0 warnings"]
+    assert lines(result) == [
+        ".:1:1: / no_metadata: no Zarr metadata found in .",
+        "0 documents, 1 problem, 0 warnings",
+    ]
     assert result.returncode == 1
 
 
@@ -452,7 +514,9 @@ def test_the_library_does_not_import_the_command() -> None:
         "import sys, zarr_metadata, zarr_metadata.model, zarr_metadata.v3.definition, zarr_metadata.json_schema\n"
         "print(sorted(name for name in sys.modules if name.startswith('zarr_metadata.cli')))"
     )
-    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    )
     assert result.stdout.strip() == "[]"
 
 
@@ -491,5 +555,7 @@ def test_a_check_of_one_document_imports_only_what_it_uses(tmp_path: Path) -> No
         f"status = main(['check', '--quiet', {str(store)!r}])\n"
         f"print(status, [name for name in {NOT_FOR_ONE_DOCUMENT!r} if name in sys.modules and name not in started])\n"
     )
-    result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, cwd=tmp_path, check=False)
+    result = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, cwd=tmp_path, check=False
+    )
     assert result.stdout.strip() == "0 []", result.stdout + result.stderr

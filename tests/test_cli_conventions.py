@@ -39,7 +39,11 @@ def broken(tmp_path: Path, store: str, edit: Callable[[Documents], None]) -> tup
 
 
 def convention_findings(target: Path, **options: Any) -> list[Finding]:
-    return [finding for finding in check(str(target), options=CheckOptions(**options)) if finding.kind == "convention"]
+    return [
+        finding
+        for finding in check(str(target), options=CheckOptions(**options))
+        if finding.kind == "convention"
+    ]
 
 
 def position(file: Path, token: str, nth: int = 0) -> tuple[int, int]:
@@ -60,13 +64,16 @@ def attributes(documents: Documents, path: str) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("store", stores())
-def test_each_store_a_real_writer_made_has_no_convention_problem_and_the_library_s_warnings(store: str) -> None:
+def test_each_store_a_real_writer_made_has_no_convention_problem_and_the_library_s_warnings(
+    store: str,
+) -> None:
     findings = convention_findings(FIXTURES / store)
     assert all(finding.severity == "warning" for finding in findings)
     report = check_conventions(hierarchy_of(store_documents(FIXTURES / store)))
     assert report.problems == ()
     assert [(finding.loc, finding.message) for finding in findings] == [
-        (_in_file(warning.path, warning.problem.loc, store), warning.problem.message) for warning in report.warnings
+        (_in_file(warning.path, warning.problem.loc, store), warning.problem.message)
+        for warning in report.warnings
     ]
 
 
@@ -86,10 +93,14 @@ def test_a_level_that_names_no_array_is_an_error_at_its_path_in_the_zattrs(tmp_p
     assert Path(error.path) == root / ".zattrs"
     assert error.loc == ("multiscales", 0, "datasets", 1, "path")
     assert (error.line, error.column) == position(root / ".zattrs", '"missing"')
-    assert error.message.startswith('OME-NGFF 0.4, "multiscales" metadata: expected an array at "missing"')
+    assert error.message.startswith(
+        'OME-NGFF 0.4, "multiscales" metadata: expected an array at "missing"'
+    )
 
 
-def test_two_lengths_for_one_dimension_in_a_v3_group_is_an_error_in_the_zarr_json(tmp_path: Path) -> None:
+def test_two_lengths_for_one_dimension_in_a_v3_group_is_an_error_in_the_zarr_json(
+    tmp_path: Path,
+) -> None:
     def edit(documents: Documents) -> None:
         documents["lon"]["zarr.json"]["shape"] = [7]
         documents["lon"]["zarr.json"]["chunk_grid"]["configuration"]["chunk_shape"] = [7]
@@ -98,9 +109,13 @@ def test_two_lengths_for_one_dimension_in_a_v3_group_is_an_error_in_the_zarr_jso
     errors = [finding for finding in convention_findings(root) if finding.severity == "error"]
     file = root / "lon" / "zarr.json"
     assert [(Path(error.path), error.loc) for error in errors] == [(file, ("dimension_names", 0))]
-    assert errors[0].message.endswith('dimension "lon" has length 7 here, but 6 in the array "elevation" of the same group')
+    assert errors[0].message.endswith(
+        'dimension "lon" has length 7 here, but 6 in the array "elevation" of the same group'
+    )
     text = file.read_text(encoding="utf-8")
-    assert (errors[0].line, errors[0].column) == position(file, '"lon"', nth=text.count('"lon"') - 1)
+    assert (errors[0].line, errors[0].column) == position(
+        file, '"lon"', nth=text.count('"lon"') - 1
+    )
 
 
 def test_array_dimensions_of_the_wrong_length_in_a_v2_store(tmp_path: Path) -> None:
@@ -144,7 +159,9 @@ def test_none_and_names_choose_the_conventions(tmp_path: Path) -> None:
     root, _ = broken(tmp_path, "ome_image_0.4.zarr", edit)
     assert convention_findings(root, conventions="none") == []
     assert convention_findings(root, conventions="xarray") == []
-    assert len(convention_findings(root, conventions="ome-ngff-0.4")) == len(convention_findings(root))
+    assert len(convention_findings(root, conventions="ome-ngff-0.4")) == len(
+        convention_findings(root)
+    )
     assert len(convention_findings(root, conventions="ome-ngff-0.4/multiscales")) >= 1
 
 
@@ -156,9 +173,19 @@ def test_strict_makes_a_convention_warning_an_error() -> None:
 
 def test_select_and_ignore_take_the_convention_kind(capsys: pytest.CaptureFixture[str]) -> None:
     store = str(FIXTURES / "ome_image_0.4.zarr")
-    assert main(["check", "--isolated", "--format", "json", "--quiet", "--ignore", "convention", store]) == 0
+    assert (
+        main(
+            ["check", "--isolated", "--format", "json", "--quiet", "--ignore", "convention", store]
+        )
+        == 0
+    )
     assert capsys.readouterr().out == ""
-    assert main(["check", "--isolated", "--format", "json", "--quiet", "--select", "convention", store]) == 0
+    assert (
+        main(
+            ["check", "--isolated", "--format", "json", "--quiet", "--select", "convention", store]
+        )
+        == 0
+    )
     kinds = {json.loads(line)["kind"] for line in capsys.readouterr().out.splitlines()}
     assert kinds == {"convention"}
 
@@ -170,8 +197,13 @@ def test_select_and_ignore_take_the_convention_kind(capsys: pytest.CaptureFixtur
         ("xarray,,ome-ngff-0.4", "--conventions takes auto, none, or names separated by commas"),
     ],
 )
-def test_an_unknown_convention_is_a_usage_error(setting: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["check", "--isolated", "--conventions", setting, str(FIXTURES / "xarray_v2.zarr")]) == 2
+def test_an_unknown_convention_is_a_usage_error(
+    setting: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert (
+        main(["check", "--isolated", "--conventions", setting, str(FIXTURES / "xarray_v2.zarr")])
+        == 2
+    )
     assert message in capsys.readouterr().err
 
 
@@ -185,13 +217,18 @@ def test_a_split_store_gives_the_convention_findings_of_the_whole(tmp_path: Path
     whole = check_store(str(root), options)
     split = check_or_split(str(root), options, split_from=2)
     assert isinstance(split, Split)
-    assert joined(str(root), [check_part(str(root), part, options) for part in split.parts], options) == whole
-    assert any(finding.kind == "convention" and finding.severity == "error" for finding in whole.findings)
+    assert (
+        joined(str(root), [check_part(str(root), part, options) for part in split.parts], options)
+        == whole
+    )
+    assert any(
+        finding.kind == "convention" and finding.severity == "error" for finding in whole.findings
+    )
 
 
 def test_a_plugin_adds_a_convention_the_checker_judges_by(tmp_path: Path) -> None:
     (tmp_path / "acme_tag.py").write_text(
-        '''
+        """
 from typing_extensions import TypedDict
 from zarr_metadata.conventions import ConventionDefinition, ConventionIssue, ConventionScope, joined
 
@@ -208,19 +245,34 @@ def rules(followers, hierarchy):
 
 TAGS = ConventionScope([ConventionDefinition(name="acme-tag", title="Acme tags", section="Tags", attributes=Tag,
                                              markers=frozenset({"acme_tag"}), hierarchy_rules=rules)])
-''',
+""",
         encoding="utf-8",
     )
     store = tmp_path / "store"
     store.mkdir()
     (store / "zarr.json").write_text(
-        json.dumps({"zarr_format": 3, "node_type": "group", "attributes": {"acme_tag": "nowhere"}}), encoding="utf-8"
+        json.dumps({"zarr_format": 3, "node_type": "group", "attributes": {"acme_tag": "nowhere"}}),
+        encoding="utf-8",
     )
-    command = [sys.executable, "-m", "zarr_metadata", "check", "--isolated", "--definitions", "acme_tag:TAGS", str(store)]
-    result = subprocess.run(command, capture_output=True, text=True, check=False, cwd=tmp_path, env=_with_path(tmp_path))
+    command = [
+        sys.executable,
+        "-m",
+        "zarr_metadata",
+        "check",
+        "--isolated",
+        "--definitions",
+        "acme_tag:TAGS",
+        str(store),
+    ]
+    result = subprocess.run(
+        command, capture_output=True, text=True, check=False, cwd=tmp_path, env=_with_path(tmp_path)
+    )
     assert result.returncode == 1, result.stderr
     assert "zarr.json:1:" in result.stdout
-    assert "/attributes/acme_tag convention: Acme tags, Tags: expected the path of a node" in result.stdout
+    assert (
+        "/attributes/acme_tag convention: Acme tags, Tags: expected the path of a node"
+        in result.stdout
+    )
 
 
 def _with_path(directory: Path) -> dict[str, str]:
@@ -230,7 +282,9 @@ def _with_path(directory: Path) -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": os.pathsep.join([str(directory), source])}
 
 
-@pytest.mark.parametrize(("value", "reported"), [('"none"', False), ('["xarray"]', False), ('["ome-ngff-0.4"]', True)])
+@pytest.mark.parametrize(
+    ("value", "reported"), [('"none"', False), ('["xarray"]', False), ('["ome-ngff-0.4"]', True)]
+)
 def test_a_config_file_chooses_the_conventions(
     tmp_path: Path, value: str, reported: bool, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -242,7 +296,9 @@ def test_a_config_file_chooses_the_conventions(
     assert ("convention" in kinds) is reported
 
 
-def test_a_config_file_naming_no_conventions_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_config_file_naming_no_conventions_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     config = tmp_path / "zarr-metadata.toml"
     config.write_text("conventions = 3\n", encoding="utf-8")
     assert main(["check", "--config", str(config), str(FIXTURES / "xarray_v2.zarr")]) == 2
@@ -257,7 +313,9 @@ def test_a_file_named_alone_is_judged_by_its_own_document(tmp_path: Path) -> Non
 
     root, _ = broken(tmp_path, "ome_image_0.4.zarr", edit)
     whole = [finding for finding in convention_findings(root) if finding.severity == "error"]
-    alone = [finding for finding in convention_findings(root / ".zattrs") if finding.severity == "error"]
+    alone = [
+        finding for finding in convention_findings(root / ".zattrs") if finding.severity == "error"
+    ]
     assert len(whole) == 2
     assert [(finding.path, finding.loc) for finding in alone] == [
         (finding.path, finding.loc) for finding in whole if "missing" not in finding.message
@@ -279,7 +337,9 @@ def _xarray_v3_array(shape: list[int], names: list[str]) -> dict[str, Any]:
     }
 
 
-def test_datasets_judged_as_the_walk_leaves_them_give_the_findings_of_the_whole_store(tmp_path: Path) -> None:
+def test_datasets_judged_as_the_walk_leaves_them_give_the_findings_of_the_whole_store(
+    tmp_path: Path,
+) -> None:
     # Arrays marked only by their dimension names are judged group by group as the walk goes,
     # the arrays of the root's group at the end; a split store judges them all at once.
     group = {"zarr.json": {"zarr_format": 3, "node_type": "group"}}
@@ -302,4 +362,7 @@ def test_datasets_judged_as_the_walk_leaves_them_give_the_findings_of_the_whole_
     ]
     split = check_or_split(str(root), options, split_from=2)
     assert isinstance(split, Split)
-    assert joined(str(root), [check_part(str(root), part, options) for part in split.parts], options) == whole
+    assert (
+        joined(str(root), [check_part(str(root), part, options) for part in split.parts], options)
+        == whole
+    )

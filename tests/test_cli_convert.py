@@ -257,13 +257,19 @@ def test_the_progress_line_of_a_conversion_counts_nodes() -> None:
 
     times = iter([0.0, DELAY + 1.0])
     stream = io.StringIO()
-    line = ProgressLine(stream, clock=lambda: next(times), plain=True, doing="converting", counted="nodes")
+    line = ProgressLine(
+        stream, clock=lambda: next(times), plain=True, doing="converting", counted="nodes"
+    )
     line(5, 10)
     assert stream.getvalue().strip() == f"converting: 5 of 10 nodes, {5 / (DELAY + 1.0):,.0f}/s"
 
 
-def test_an_xarray_dataset_opens_as_v3_with_its_dimensions_coordinates_and_values(tmp_path: Path) -> None:
-    xr = pytest.importorskip("xarray", reason="xarray writes the dataset and reads the converted store")
+def test_an_xarray_dataset_opens_as_v3_with_its_dimensions_coordinates_and_values(
+    tmp_path: Path,
+) -> None:
+    xr = pytest.importorskip(
+        "xarray", reason="xarray writes the dataset and reads the converted store"
+    )
     dataset = xr.Dataset(
         {
             "temperature": (("time", "x"), np.arange(12.0).reshape(4, 3), {"units": "K"}),

@@ -20,10 +20,14 @@ from _hostile_servers import HostileHTTPServer
 REPO = Path(__file__).resolve().parent.parent
 GROUP = {"zarr_format": 3, "node_type": "group"}
 
-needs_posix = pytest.mark.skipif(os.name != "posix", reason="fifos, sockets and devices are POSIX files")
+needs_posix = pytest.mark.skipif(
+    os.name != "posix", reason="fifos, sockets and devices are POSIX files"
+)
 
 
-def run(*args: str, stdin: bytes | None = None, timeout: float = 60) -> subprocess.CompletedProcess[bytes]:
+def run(
+    *args: str, stdin: bytes | None = None, timeout: float = 60
+) -> subprocess.CompletedProcess[bytes]:
     """The command's run, which must end within `timeout` seconds and print no traceback."""
     result = subprocess.run(
         [sys.executable, "-m", "zarr_metadata", "check", *args],
@@ -37,7 +41,9 @@ def run(*args: str, stdin: bytes | None = None, timeout: float = 60) -> subproce
     return result
 
 
-def findings(*args: str, stdin: bytes | None = None, timeout: float = 60) -> tuple[list[dict[str, Any]], int]:
+def findings(
+    *args: str, stdin: bytes | None = None, timeout: float = 60
+) -> tuple[list[dict[str, Any]], int]:
     """The findings of a run as JSON objects, and its exit status."""
     result = run("--format", "json", *args, stdin=stdin, timeout=timeout)
     found = [json.loads(line) for line in result.stdout.splitlines()]
@@ -57,7 +63,10 @@ def test_a_fifo_named_zarr_json_is_an_io_error_and_does_not_block(tmp_path: Path
     os.mkfifo(tmp_path / "zarr.json")
     found, status = findings(str(tmp_path), timeout=20)
     assert [(item["kind"], item["message"]) for item in found] == [
-        ("io_error", f"cannot read {tmp_path}/zarr.json: it is a named pipe (fifo), not a regular file")
+        (
+            "io_error",
+            f"cannot read {tmp_path}/zarr.json: it is a named pipe (fifo), not a regular file",
+        )
     ]
     assert status == 1
 
@@ -66,7 +75,9 @@ def test_a_fifo_named_zarr_json_is_an_io_error_and_does_not_block(tmp_path: Path
 def test_a_fifo_named_on_the_command_line_is_an_io_error(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "store.zip")
     found, _ = findings(str(tmp_path / "store.zip"), timeout=20)
-    assert [item["message"] for item in found] == [f"cannot read {tmp_path}/store.zip: it is a named pipe (fifo), not a regular file"]
+    assert [item["message"] for item in found] == [
+        f"cannot read {tmp_path}/store.zip: it is a named pipe (fifo), not a regular file"
+    ]
 
 
 @needs_posix
@@ -86,7 +97,10 @@ def test_a_device_linked_as_zarr_json_is_never_read(tmp_path: Path) -> None:
     # /dev/zero linked as zarr.json: 2.6 GB read, then a traceback.
     (tmp_path / "zarr.json").symlink_to("/dev/zero")
     assert kinds_and_messages("--follow-external-links", str(tmp_path)) == [
-        ("io_error", f"cannot read {tmp_path}/zarr.json: it is a character device, not a regular file")
+        (
+            "io_error",
+            f"cannot read {tmp_path}/zarr.json: it is a character device, not a regular file",
+        )
     ]
 
 
@@ -100,7 +114,9 @@ def test_a_directory_named_as_a_document_is_not_read_as_one(tmp_path: Path) -> N
 # The size limit.
 
 
-def test_a_sparse_document_larger_than_the_limit_is_one_finding_read_no_further(tmp_path: Path) -> None:
+def test_a_sparse_document_larger_than_the_limit_is_one_finding_read_no_further(
+    tmp_path: Path,
+) -> None:
     # A 2 GB sparse zarr.json took 4.6 GB of memory.
     with open(tmp_path / "zarr.json", "wb") as file:
         file.truncate(2 * 1024**3)
@@ -117,19 +133,29 @@ def test_the_default_limit_is_256_mib(tmp_path: Path) -> None:
         file.truncate(256 * 1024**2 + 1)
     [(kind, message)] = kinds_and_messages(str(tmp_path))
     assert kind == "io_error"
-    assert message.endswith("more than the 256 MiB a metadata document may hold (--max-document-size)")
+    assert message.endswith(
+        "more than the 256 MiB a metadata document may hold (--max-document-size)"
+    )
 
 
 def test_a_document_at_the_limit_is_read(tmp_path: Path) -> None:
     text = json.dumps(GROUP).encode()
     (tmp_path / "zarr.json").write_bytes(text)
     assert kinds_and_messages("--max-document-size", str(len(text)), str(tmp_path)) == []
-    assert kinds_and_messages("--max-document-size", str(len(text) - 1), str(tmp_path))[0][0] == "io_error"
+    assert (
+        kinds_and_messages("--max-document-size", str(len(text) - 1), str(tmp_path))[0][0]
+        == "io_error"
+    )
 
 
 def test_standard_input_larger_than_the_limit_is_one_finding() -> None:
-    [(kind, message)] = kinds_and_messages("--max-document-size", "64KiB", "-", stdin=b" " * (1024 * 1024))
-    assert (kind, message) == ("io_error", "cannot read -: more than the 64 KiB a metadata document may hold (--max-document-size)")
+    [(kind, message)] = kinds_and_messages(
+        "--max-document-size", "64KiB", "-", stdin=b" " * (1024 * 1024)
+    )
+    assert (kind, message) == (
+        "io_error",
+        "cannot read -: more than the 64 KiB a metadata document may hold (--max-document-size)",
+    )
 
 
 def test_the_limit_comes_from_the_config_file(tmp_path: Path) -> None:
@@ -191,7 +217,10 @@ def test_a_truncated_zip_is_an_io_error(tmp_path: Path) -> None:
     cut = tmp_path / "cut.zip"
     cut.write_bytes(data[: len(data) // 2])
     assert kinds_and_messages(str(cut)) == [
-        ("io_error", f"cannot read {cut} as a zip file: it has no zip directory at its end (cut short, or not a zip file)")
+        (
+            "io_error",
+            f"cannot read {cut} as a zip file: it has no zip directory at its end (cut short, or not a zip file)",
+        )
     ]
     # The member cut short, the directory at the end kept.
     holed = tmp_path / "holed.zip"
@@ -210,8 +239,12 @@ def test_a_zip_member_whose_name_a_nul_byte_cuts_short_is_no_traceback(tmp_path:
     assert (found, status) == ([], 0)
 
 
-@pytest.mark.parametrize("name", ["../up/zarr.json", "/abs/zarr.json", "a//b/zarr.json", "\x1b[31m/zarr.json"])
-def test_a_zip_member_with_an_odd_name_is_judged_without_a_traceback(tmp_path: Path, name: str) -> None:
+@pytest.mark.parametrize(
+    "name", ["../up/zarr.json", "/abs/zarr.json", "a//b/zarr.json", "\x1b[31m/zarr.json"]
+)
+def test_a_zip_member_with_an_odd_name_is_judged_without_a_traceback(
+    tmp_path: Path, name: str
+) -> None:
     archive_path = tmp_path / "odd.zip"
     with zipfile.ZipFile(archive_path, "w") as archive:
         archive.writestr("zarr.json", json.dumps(GROUP))
@@ -234,7 +267,10 @@ def test_a_document_that_links_outside_the_store_is_reported_not_read(tmp_path: 
     (store / "zarr.json").symlink_to(secret)
     found, status = findings(str(store))
     assert [(item["kind"], item["message"]) for item in found] == [
-        ("io_error", f"cannot read {store}/zarr.json: it links to {secret}, outside the store (--follow-external-links reads it)")
+        (
+            "io_error",
+            f"cannot read {store}/zarr.json: it links to {secret}, outside the store (--follow-external-links reads it)",
+        )
     ]
     assert status == 1
     assert "hunter2" not in json.dumps(found)
@@ -244,7 +280,9 @@ def test_a_document_that_links_outside_the_store_is_reported_not_read(tmp_path: 
 
 
 @needs_posix
-def test_a_document_named_alone_that_links_outside_its_directory_is_reported(tmp_path: Path) -> None:
+def test_a_document_named_alone_that_links_outside_its_directory_is_reported(
+    tmp_path: Path,
+) -> None:
     (tmp_path / "store").mkdir()
     (tmp_path / "store" / "zarr.json").symlink_to("/etc/passwd")
     found, _ = findings(str(tmp_path / "store" / "zarr.json"))
@@ -285,7 +323,9 @@ def test_follow_external_links_comes_from_the_config_file(tmp_path: Path) -> Non
         ("zarr.json", ["invalid_value", "missing_key"]),
     ],
 )
-def test_stdin_filename_says_which_document_standard_input_holds(name: str, kinds: list[str]) -> None:
+def test_stdin_filename_says_which_document_standard_input_holds(
+    name: str, kinds: list[str]
+) -> None:
     # A .zattrs on standard input was judged as a zarr.json: two missing members.
     found, _ = findings("--stdin-filename", name, "-", stdin=b'{"zarr_format": 2, "a": 1}')
     assert sorted({item["kind"] for item in found}) == sorted(set(kinds))
@@ -294,12 +334,23 @@ def test_stdin_filename_says_which_document_standard_input_holds(name: str, kind
 
 def test_stdin_filename_names_the_findings() -> None:
     found, status = findings("--stdin-filename", "data/t.zarr/.zattrs", "-", stdin=b"[1, 2]")
-    assert [(item["path"], item["kind"]) for item in found] == [("data/t.zarr/.zattrs", "invalid_type")]
+    assert [(item["path"], item["kind"]) for item in found] == [
+        ("data/t.zarr/.zattrs", "invalid_type")
+    ]
     assert status == 1
 
 
 def test_stdin_filename_judges_a_v2_array() -> None:
-    array = {"zarr_format": 2, "shape": [4], "chunks": [2], "dtype": "<i4", "compressor": None, "fill_value": 0, "order": "C", "filters": None}
+    array = {
+        "zarr_format": 2,
+        "shape": [4],
+        "chunks": [2],
+        "dtype": "<i4",
+        "compressor": None,
+        "fill_value": 0,
+        "order": "C",
+        "filters": None,
+    }
     assert findings("--stdin-filename", ".zarray", "-", stdin=json.dumps(array).encode()) == ([], 0)
     # Without the name, the same text is judged by what it holds: a v2 array too.
     assert findings("-", stdin=json.dumps(array).encode()) == ([], 0)
@@ -331,9 +382,13 @@ def test_a_name_that_is_not_utf8_is_printed_in_every_format(tmp_path: Path, outp
     text = result.stdout.decode("utf-8")  # every format writes UTF-8
     if output == "sarif":
         [found] = json.loads(text)["runs"][0]["results"]
-        assert found["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].endswith("/s/%FF/zarr.json")
+        assert found["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].endswith(
+            "/s/%FF/zarr.json"
+        )
     else:
-        assert "s/\\xff/zarr.json" in (json.loads(text.splitlines()[0])["path"] if output == "json" else text)
+        assert "s/\\xff/zarr.json" in (
+            json.loads(text.splitlines()[0])["path"] if output == "json" else text
+        )
 
 
 @needs_posix
@@ -389,11 +444,17 @@ def test_reporting_keys_written_many_times_takes_linear_time() -> None:
 
 
 def test_a_key_written_many_times_is_one_finding(tmp_path: Path) -> None:
-    text = '{"zarr_format": 3, "node_type": "group", "attributes": {' + ", ".join('"k": 1' for _ in range(50_000)) + "}}"
+    text = (
+        '{"zarr_format": 3, "node_type": "group", "attributes": {'
+        + ", ".join('"k": 1' for _ in range(50_000))
+        + "}}"
+    )
     (tmp_path / "zarr.json").write_text(text)
     [found] = findings(str(tmp_path))[0]
     assert found["kind"] == "duplicate_key"
-    assert found["message"].startswith('the key "k" is written 50000 times in this object (first at line 1, column 57)')
+    assert found["message"].startswith(
+        'the key "k" is written 50000 times in this object (first at line 1, column 57)'
+    )
     assert found["message"].endswith("(and 49,998 more like it at /attributes/k)")
 
 
@@ -405,9 +466,20 @@ def test_a_key_written_many_times_is_one_finding(tmp_path: Path) -> None:
         {"dtype": [["f", "<i4"]] * 3_000},
     ],
 )
-def test_a_member_with_thousands_of_the_same_problem_prints_one_line(tmp_path: Path, member: dict[str, Any]) -> None:
+def test_a_member_with_thousands_of_the_same_problem_prints_one_line(
+    tmp_path: Path, member: dict[str, Any]
+) -> None:
     # A 104 KB .zarray printed a line per bad item.
-    array = {"zarr_format": 2, "shape": [10], "chunks": [5], "dtype": "<i4", "compressor": None, "fill_value": 0, "order": "C", "filters": None}
+    array = {
+        "zarr_format": 2,
+        "shape": [10],
+        "chunks": [5],
+        "dtype": "<i4",
+        "compressor": None,
+        "fill_value": 0,
+        "order": "C",
+        "filters": None,
+    }
     (tmp_path / ".zarray").write_text(json.dumps({**array, **member}))
     result = run(str(tmp_path))
     assert result.returncode == 1
@@ -416,7 +488,16 @@ def test_a_member_with_thousands_of_the_same_problem_prints_one_line(tmp_path: P
 
 
 def test_a_few_of_the_same_problem_are_each_reported(tmp_path: Path) -> None:
-    array = {"zarr_format": 2, "shape": ["x"] * 3, "chunks": [1] * 3, "dtype": "<i4", "compressor": None, "fill_value": 0, "order": "C", "filters": None}
+    array = {
+        "zarr_format": 2,
+        "shape": ["x"] * 3,
+        "chunks": [1] * 3,
+        "dtype": "<i4",
+        "compressor": None,
+        "fill_value": 0,
+        "order": "C",
+        "filters": None,
+    }
     (tmp_path / ".zarray").write_text(json.dumps(array))
     found, _ = findings(str(tmp_path))
     assert [item["loc"] for item in found] == [["shape", 0], ["shape", 1], ["shape", 2]]
@@ -425,7 +506,8 @@ def test_a_few_of_the_same_problem_are_each_reported(tmp_path: Path) -> None:
 # Remote stores that misbehave.
 
 requires_remote = pytest.mark.skipif(
-    importlib.util.find_spec("fsspec") is None or importlib.util.find_spec("aiohttp") is None, reason="needs the remote extra"
+    importlib.util.find_spec("fsspec") is None or importlib.util.find_spec("aiohttp") is None,
+    reason="needs the remote extra",
 )
 
 
@@ -435,9 +517,10 @@ def test_an_endless_body_over_http_is_read_no_further_than_the_limit() -> None:
     with HostileHTTPServer(endless=True) as server:
         found, status = findings("--max-document-size", "1MiB", server.url)
         sent = server.sent
-    assert ("io_error", f"cannot read {server.url}/a/zarr.json: more than the 1 MiB a metadata document may hold (--max-document-size)") in [
-        (item["kind"], item["message"]) for item in found
-    ]
+    assert (
+        "io_error",
+        f"cannot read {server.url}/a/zarr.json: more than the 1 MiB a metadata document may hold (--max-document-size)",
+    ) in [(item["kind"], item["message"]) for item in found]
     assert status == 1
     assert sent < 256 * 1024 * 1024  # the client hung up long before the server's cap of 1 GiB
 
@@ -469,4 +552,8 @@ def test_a_listing_that_stalls_ends_within_the_timeout() -> None:
 
 
 def _kinds(result: subprocess.CompletedProcess[bytes]) -> list[str]:
-    return [line.split(b" ")[2].decode() for line in result.stdout.splitlines() if line.startswith(b"http")]
+    return [
+        line.split(b" ")[2].decode()
+        for line in result.stdout.splitlines()
+        if line.startswith(b"http")
+    ]

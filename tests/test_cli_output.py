@@ -29,7 +29,9 @@ from zarr_metadata.cli._sarif import sarif_log
 from zarr_metadata.cli._statistics import Statistics, pointer_pattern
 
 REPO = Path(__file__).resolve().parent.parent
-SARIF_SCHEMA = json.loads((REPO / "tests" / "data" / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
+SARIF_SCHEMA = json.loads(
+    (REPO / "tests" / "data" / "sarif-schema-2.1.0.json").read_text(encoding="utf-8")
+)
 
 ARRAY = {
     "zarr_format": 3,
@@ -45,7 +47,11 @@ ARRAY = {
 
 def run(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "zarr_metadata", *args], capture_output=True, text=True, cwd=cwd, check=False
+        [sys.executable, "-m", "zarr_metadata", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        check=False,
     )
 
 
@@ -63,7 +69,11 @@ def unlisted(tmp_path: Path) -> Path:
     group = {
         "zarr_format": 3,
         "node_type": "group",
-        "consolidated_metadata": {"kind": "inline", "must_understand": False, "metadata": {"a": ARRAY}},
+        "consolidated_metadata": {
+            "kind": "inline",
+            "must_understand": False,
+            "metadata": {"a": ARRAY},
+        },
     }
     for key, document in {"zarr.json": group, "a/zarr.json": ARRAY, "b/zarr.json": ARRAY}.items():
         (tmp_path / key).parent.mkdir(parents=True, exist_ok=True)
@@ -74,24 +84,41 @@ def unlisted(tmp_path: Path) -> Path:
 # Text: the kind slot holds the kind, and a severity other than error goes before it
 
 
-def finding(severity: Severity, kind: str = "unlisted", path: str = "s/zarr.json", loc: tuple[str | int, ...] = ("a", 0)) -> Finding:
-    return Finding(path=path, line=3, column=7, loc=loc, kind=kind, message="the message", severity=severity)
+def finding(
+    severity: Severity,
+    kind: str = "unlisted",
+    path: str = "s/zarr.json",
+    loc: tuple[str | int, ...] = ("a", 0),
+) -> Finding:
+    return Finding(
+        path=path, line=3, column=7, loc=loc, kind=kind, message="the message", severity=severity
+    )
 
 
 def test_a_text_line_names_the_kind_and_the_severity_before_it_unless_it_is_an_error() -> None:
-    assert text_line(finding("error", "invalid_value")) == "s/zarr.json:3:7: /a/0 invalid_value: the message"
+    assert (
+        text_line(finding("error", "invalid_value"))
+        == "s/zarr.json:3:7: /a/0 invalid_value: the message"
+    )
     assert text_line(finding("warning")) == "s/zarr.json:3:7: /a/0 warning unlisted: the message"
-    assert text_line(finding("repair", "zero_chunk_length")) == "s/zarr.json:3:7: /a/0 repair zero_chunk_length: the message"
+    assert (
+        text_line(finding("repair", "zero_chunk_length"))
+        == "s/zarr.json:3:7: /a/0 repair zero_chunk_length: the message"
+    )
 
 
-def test_a_node_consolidated_metadata_leaves_out_is_a_warning_of_kind_unlisted_and_under_strict_an_error(unlisted: Path) -> None:
+def test_a_node_consolidated_metadata_leaves_out_is_a_warning_of_kind_unlisted_and_under_strict_an_error(
+    unlisted: Path,
+) -> None:
     plain = run("check", ".", cwd=unlisted)
     assert lines(plain) == [
         './zarr.json:7:17: /consolidated_metadata/metadata/b warning unlisted: does not list the node "b", whose b/zarr.json is in the store',
         "3 documents, 0 problems, 1 warning",
     ]
     strict = run("check", "--strict", ".", cwd=unlisted)
-    assert lines(strict)[0] == plain.stdout.splitlines()[0].replace(" warning unlisted: ", " unlisted: ")
+    assert lines(strict)[0] == plain.stdout.splitlines()[0].replace(
+        " warning unlisted: ", " unlisted: "
+    )
     assert strict.returncode == 1
 
 
@@ -141,7 +168,13 @@ def parse_command(line: str) -> tuple[str, dict[str, str], str]:
 
 
 def unescaped(text: str) -> str:
-    for escape, character in (("%0D", "\r"), ("%0A", "\n"), ("%3A", ":"), ("%2C", ","), ("%25", "%")):
+    for escape, character in (
+        ("%0D", "\r"),
+        ("%0A", "\n"),
+        ("%3A", ":"),
+        ("%2C", ","),
+        ("%25", "%"),
+    ):
         text = text.replace(escape, character)
     return text
 
@@ -153,7 +186,12 @@ def test_github_commands_annotate_each_finding_at_its_file_line_and_column() -> 
     assert [parse_command(command) for command in commands] == [
         (
             record["severity"],
-            {"file": record["path"], "line": str(record["line"]), "col": str(record["column"]), "title": record["kind"]},
+            {
+                "file": record["path"],
+                "line": str(record["line"]),
+                "col": str(record["column"]),
+                "title": record["kind"],
+            },
             f"{pointer_of(record['loc'])}: {record['message']}",
         )
         for record in findings
@@ -166,19 +204,36 @@ def pointer_of(loc: list[str | int]) -> str:
     return "".join("/" + str(step).replace("~", "~0").replace("/", "~1") for step in loc) or "/"
 
 
-def test_github_commands_are_a_warning_for_a_warning_and_a_notice_for_a_repair(unlisted: Path) -> None:
-    assert lines(run("check", "--format", "github", ".", cwd=unlisted))[0].startswith("::warning file=./zarr.json,line=7,col=17,title=unlisted::")
+def test_github_commands_are_a_warning_for_a_warning_and_a_notice_for_a_repair(
+    unlisted: Path,
+) -> None:
+    assert lines(run("check", "--format", "github", ".", cwd=unlisted))[0].startswith(
+        "::warning file=./zarr.json,line=7,col=17,title=unlisted::"
+    )
     repaired = lines(run("check", "--format", "github", "--repair", "examples/broken/empty"))
-    assert repaired[0].startswith("::notice file=examples/broken/empty/zarr.json,line=8,col=39,title=zero_chunk_length::")
+    assert repaired[0].startswith(
+        "::notice file=examples/broken/empty/zarr.json,line=8,col=39,title=zero_chunk_length::"
+    )
 
 
 awkward = st.text(alphabet=st.sampled_from("a%:,=\r\n ;/é\\"), max_size=12)
 """Text whose every character a workflow command gives back: its own escapes, CR and LF included; other controls are written as escapes."""
 
 
-@given(path=awkward, kind=awkward, message=awkward, severity=st.sampled_from(["error", "warning", "repair"]))
-def test_a_workflow_command_gives_back_every_field_whatever_characters_it_holds(path: str, kind: str, message: str, severity: Severity) -> None:
-    command = workflow_command(Finding(path=path, line=2, column=5, loc=("k",), kind=kind, message=message, severity=severity))
+@given(
+    path=awkward,
+    kind=awkward,
+    message=awkward,
+    severity=st.sampled_from(["error", "warning", "repair"]),
+)
+def test_a_workflow_command_gives_back_every_field_whatever_characters_it_holds(
+    path: str, kind: str, message: str, severity: Severity
+) -> None:
+    command = workflow_command(
+        Finding(
+            path=path, line=2, column=5, loc=("k",), kind=kind, message=message, severity=severity
+        )
+    )
     assert "\n" not in command and "\r" not in command
     name, properties, data = parse_command(command)
     assert name == {"error": "error", "warning": "warning", "repair": "notice"}[severity]
@@ -188,7 +243,17 @@ def test_a_workflow_command_gives_back_every_field_whatever_characters_it_holds(
 
 def test_a_workflow_command_writes_other_control_characters_as_escapes() -> None:
     # An ESC or a NUL in a file name reached the log raw.
-    command = workflow_command(Finding(path="a\x1b[31m\x00b", line=2, column=5, loc=("k\x7f",), kind="kind", message="m\x1b", severity="error"))
+    command = workflow_command(
+        Finding(
+            path="a\x1b[31m\x00b",
+            line=2,
+            column=5,
+            loc=("k\x7f",),
+            kind="kind",
+            message="m\x1b",
+            severity="error",
+        )
+    )
     assert command == "::error file=a\\x1b[31m\\x00b,line=2,col=5,title=kind::/k\\x7f: m\\x1b"
 
 
@@ -248,7 +313,9 @@ def test_sarif_is_one_valid_log_with_a_rule_per_kind_and_a_result_per_finding() 
 
 def test_sarif_gives_a_warning_the_level_warning(unlisted: Path) -> None:
     log = valid_sarif(json.loads(run("check", "--format", "sarif", ".", cwd=unlisted).stdout))
-    assert [(res["ruleId"], res["level"]) for res in log["runs"][0]["results"]] == [("unlisted", "warning")]
+    assert [(res["ruleId"], res["level"]) for res in log["runs"][0]["results"]] == [
+        ("unlisted", "warning")
+    ]
 
 
 def test_sarif_of_a_valid_store_is_a_valid_log_without_results() -> None:
@@ -260,14 +327,31 @@ def test_sarif_of_a_valid_store_is_a_valid_log_without_results() -> None:
 
 
 def test_sarif_keeps_a_relative_path_relative_and_a_url_a_url() -> None:
-    paths = ["a/zarr.json", "s3://bucket/store.zarr/zarr.json", "/abs/data/.zmetadata", "my data/100%/zarr.json"]
+    paths = [
+        "a/zarr.json",
+        "s3://bucket/store.zarr/zarr.json",
+        "/abs/data/.zmetadata",
+        "my data/100%/zarr.json",
+    ]
     log = valid_sarif(sarif_log([finding("error", "invalid_value", path=path) for path in paths]))
-    uris = [res["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for res in log["runs"][0]["results"]]
-    assert uris == ["a/zarr.json", "s3://bucket/store.zarr/zarr.json", "/abs/data/.zmetadata", "my%20data/100%25/zarr.json"]
+    uris = [
+        res["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+        for res in log["runs"][0]["results"]
+    ]
+    assert uris == [
+        "a/zarr.json",
+        "s3://bucket/store.zarr/zarr.json",
+        "/abs/data/.zmetadata",
+        "my%20data/100%25/zarr.json",
+    ]
 
 
 def test_sarif_holds_the_statistics_in_the_run_properties() -> None:
-    log = valid_sarif(json.loads(run("check", "--format", "sarif", "--statistics", "examples/broken/counts").stdout))
+    log = valid_sarif(
+        json.loads(
+            run("check", "--format", "sarif", "--statistics", "examples/broken/counts").stdout
+        )
+    )
     assert log["runs"][0]["properties"]["statistics"]["kinds"] == [
         {"kind": "invalid_type", "count": 1},
         {"kind": "missing_key", "count": 1},
@@ -281,8 +365,16 @@ def test_sarif_holds_the_statistics_in_the_run_properties() -> None:
     ("path", "loc", "pattern"),
     [
         ("s/zarr.json", ("codecs", 1, "configuration", "level"), "/codecs/*/configuration/level"),
-        ("s/.zmetadata", ("metadata", "a/b/.zarray", "filters", 0, "id"), "/metadata/*/filters/*/id"),
-        ("s/zarr.json", ("consolidated_metadata", "metadata", "a/b", "codecs", 0), "/consolidated_metadata/metadata/*/codecs/*"),
+        (
+            "s/.zmetadata",
+            ("metadata", "a/b/.zarray", "filters", 0, "id"),
+            "/metadata/*/filters/*/id",
+        ),
+        (
+            "s/zarr.json",
+            ("consolidated_metadata", "metadata", "a/b", "codecs", 0),
+            "/consolidated_metadata/metadata/*/codecs/*",
+        ),
         ("s/.zarray", ("dtype", 1, 1), "/dtype/*/*"),
         # An attribute is no node key, even when its name is one consolidated metadata uses.
         ("s/.zattrs", ("metadata", "units"), "/metadata/units"),
@@ -290,18 +382,54 @@ def test_sarif_holds_the_statistics_in_the_run_properties() -> None:
         ("s/zarr.json", (), "/"),
     ],
 )
-def test_a_pointer_pattern_hides_array_indices_and_node_keys(path: str, loc: tuple[str | int, ...], pattern: str) -> None:
-    assert pointer_pattern(Finding(path=path, line=1, column=1, loc=loc, kind="invalid_value", message="", severity="error")) == pattern
+def test_a_pointer_pattern_hides_array_indices_and_node_keys(
+    path: str, loc: tuple[str | int, ...], pattern: str
+) -> None:
+    assert (
+        pointer_pattern(
+            Finding(
+                path=path,
+                line=1,
+                column=1,
+                loc=loc,
+                kind="invalid_value",
+                message="",
+                severity="error",
+            )
+        )
+        == pattern
+    )
 
 
-@given(st.lists(st.tuples(st.sampled_from(["invalid_value", "unlisted", "missing_key"]), st.lists(st.integers(0, 3) | st.sampled_from(["a", "b"]), max_size=3))))
-def test_statistics_count_every_finding_once_by_kind_and_once_by_pointer(found: list[tuple[str, list[str | int]]]) -> None:
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["invalid_value", "unlisted", "missing_key"]),
+            st.lists(st.integers(0, 3) | st.sampled_from(["a", "b"]), max_size=3),
+        )
+    )
+)
+def test_statistics_count_every_finding_once_by_kind_and_once_by_pointer(
+    found: list[tuple[str, list[str | int]]],
+) -> None:
     statistics = Statistics()
     for kind, loc in found:
-        statistics.count(Finding(path="zarr.json", line=1, column=1, loc=tuple(loc), kind=kind, message="", severity="error"))
+        statistics.count(
+            Finding(
+                path="zarr.json",
+                line=1,
+                column=1,
+                loc=tuple(loc),
+                kind=kind,
+                message="",
+                severity="error",
+            )
+        )
     for counted in (statistics.by_kind(), statistics.by_pointer()):
         assert sum(count for _, count in counted) == len(found)
-        assert [count for _, count in counted] == sorted((count for _, count in counted), reverse=True)
+        assert [count for _, count in counted] == sorted(
+            (count for _, count in counted), reverse=True
+        )
 
 
 def test_statistics_follow_the_findings_and_precede_the_summary() -> None:
@@ -347,21 +475,46 @@ def test_exit_zero_exits_0_with_problems_but_2_when_nothing_could_be_opened() ->
 def test_store_and_repair_options_reach_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[Options] = []
 
-    def fake_findings(names: object, options: Options, *rest: object, **keywords: object) -> Iterator[Finding]:
+    def fake_findings(
+        names: object, options: Options, *rest: object, **keywords: object
+    ) -> Iterator[Finding]:
         seen.append(options)
         return _FakeOutcome()
         yield  # a generator, as the run is
 
     monkeypatch.setattr(_library, "findings", fake_findings)
-    argv = ["check", "--isolated", "--exclude", "*.zattrs", "--exclude", "tmp/*", "--jobs", "4", "--timeout", "2.5", "x"]
+    argv = [
+        "check",
+        "--isolated",
+        "--exclude",
+        "*.zattrs",
+        "--exclude",
+        "tmp/*",
+        "--jobs",
+        "4",
+        "--timeout",
+        "2.5",
+        "x",
+    ]
     assert main([*argv, "--repair", "--write", "--backup-dir", "orig"]) == 0
     assert main(["check", "--isolated", "--repair", "--diff", "x"]) == 0
     assert main(["check", "--isolated", "x"]) == 0
     written, diffed, plain = seen
     assert (written.exclude, written.jobs, written.timeout) == (("*.zattrs", "tmp/*"), 4, 2.5)
-    assert (written.repair, written.write, written.diff, written.backup_dir) == (True, True, False, "orig")
+    assert (written.repair, written.write, written.diff, written.backup_dir) == (
+        True,
+        True,
+        False,
+        "orig",
+    )
     assert (diffed.write, diffed.diff) == (False, True)
-    assert (plain.exclude, plain.jobs, plain.timeout, plain.write, plain.backup_dir) == ((), 16, 30.0, False, None)
+    assert (plain.exclude, plain.jobs, plain.timeout, plain.write, plain.backup_dir) == (
+        (),
+        16,
+        30.0,
+        False,
+        None,
+    )
 
 
 class _FakeOutcome:
@@ -375,7 +528,9 @@ class _FakeOutcome:
 def test_exclude_leaves_out_the_documents_it_matches() -> None:
     result = run("check", "--exclude", "broken_v2/*", "--exclude", "*/counts/*", "examples")
     assert all("broken_v2" not in line and "/counts/" not in line for line in lines(result))
-    assert lines(result)[-1] == "14 documents, 2 problems, 1 warning"  # 23, less the 8 of broken_v2 and broken/counts
+    assert (
+        lines(result)[-1] == "14 documents, 2 problems, 1 warning"
+    )  # 23, less the 8 of broken_v2 and broken/counts
 
 
 @pytest.mark.parametrize(
@@ -385,14 +540,28 @@ def test_exclude_leaves_out_the_documents_it_matches() -> None:
         (("--diff",), "zarr-metadata: --diff needs --repair"),
         (("--repair", "--write", "--diff"), "zarr-metadata: --write and --diff exclude each other"),
         (("--repair", "--backup-dir", "b"), "zarr-metadata: --backup-dir needs --write"),
-        (("--ignore", "repairabel"), 'zarr-metadata: no finding has the kind "repairabel"; did you mean "repairable"?'),
+        (
+            ("--ignore", "repairabel"),
+            'zarr-metadata: no finding has the kind "repairabel"; did you mean "repairable"?',
+        ),
         (("--select", "nothing"), 'zarr-metadata: no finding has the kind "nothing"'),
-        (("--jobs", "0"), "zarr-metadata: argument --jobs/-j: expected an integer >= 1, got '0' (see zarr-metadata --help)"),
-        (("--timeout", "nan"), "zarr-metadata: argument --timeout: expected a number of seconds > 0, got 'nan' (see zarr-metadata --help)"),
-        (("--format", "xml"), "zarr-metadata: argument --format: invalid choice: 'xml' (choose from 'text', 'json', 'github', 'sarif') (see zarr-metadata --help)"),
+        (
+            ("--jobs", "0"),
+            "zarr-metadata: argument --jobs/-j: expected an integer >= 1, got '0' (see zarr-metadata --help)",
+        ),
+        (
+            ("--timeout", "nan"),
+            "zarr-metadata: argument --timeout: expected a number of seconds > 0, got 'nan' (see zarr-metadata --help)",
+        ),
+        (
+            ("--format", "xml"),
+            "zarr-metadata: argument --format: invalid choice: 'xml' (choose from 'text', 'json', 'github', 'sarif') (see zarr-metadata --help)",
+        ),
     ],
 )
-def test_options_that_cannot_go_together_are_a_usage_error(args: tuple[str, ...], message: str) -> None:
+def test_options_that_cannot_go_together_are_a_usage_error(
+    args: tuple[str, ...], message: str
+) -> None:
     result = run("check", *args, "examples/valid")
     assert (result.returncode, result.stdout, result.stderr) == (2, "", message + "\n")
 
@@ -445,12 +614,16 @@ def read_all(leader: int) -> str:
     return b"".join(chunks).decode("utf-8", errors="replace")
 
 
-def test_the_progress_line_is_cleared_before_each_finding_and_at_the_end(at_once: None, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_progress_line_is_cleared_before_each_finding_and_at_the_end(
+    at_once: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(_progress, "painter", _progress.PlainPainter)
     terminal = Terminal()
     monkeypatch.setattr(sys, "stdout", terminal)
     monkeypatch.setattr(sys, "stderr", terminal)
-    assert main(["check", "--isolated", "examples/valid", "examples/broken", "examples/valid_v2"]) == 1
+    assert (
+        main(["check", "--isolated", "examples/valid", "examples/broken", "examples/valid_v2"]) == 1
+    )
     written = terminal.getvalue()
     assert "\rchecking: 3 of 3 documents, " in written  # shown after the first store...
     assert written.count("\rchecking: ") == 3  # ... and after each one
@@ -472,7 +645,9 @@ def test_the_progress_line_is_drawn_only_after_a_second() -> None:
     assert screen(terminal.getvalue()) == [""]
 
 
-def test_the_progress_line_is_a_rich_bar_when_rich_is_installed(at_once: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_progress_line_is_a_rich_bar_when_rich_is_installed(
+    at_once: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     terminal = Terminal()
     monkeypatch.setattr(sys, "stderr", terminal)
     assert main(["check", "--isolated", "examples/valid", "examples/broken"]) == 1
@@ -483,7 +658,9 @@ def test_the_progress_line_is_a_rich_bar_when_rich_is_installed(at_once: None, m
 
 
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
-def test_the_progress_line_goes_to_a_real_terminal(at_once: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_progress_line_goes_to_a_real_terminal(
+    at_once: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     leader, follower = os.openpty()
     try:
         with open(follower, "w", encoding="utf-8", closefd=False) as stderr:
@@ -498,10 +675,20 @@ def test_the_progress_line_goes_to_a_real_terminal(at_once: None, monkeypatch: p
 
 
 @pytest.mark.parametrize("quiet", [False, True])
-def test_no_progress_line_goes_to_a_pipe_or_under_quiet(at_once: None, quiet: bool, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_no_progress_line_goes_to_a_pipe_or_under_quiet(
+    at_once: None, quiet: bool, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     stream: io.StringIO = Terminal() if quiet else io.StringIO()
     monkeypatch.setattr(sys, "stderr", stream)
-    main(["check", "--isolated", *(["--quiet"] if quiet else []), "examples/valid", "examples/broken"])
+    main(
+        [
+            "check",
+            "--isolated",
+            *(["--quiet"] if quiet else []),
+            "examples/valid",
+            "examples/broken",
+        ]
+    )
     assert stream.getvalue() == ""
 
 
@@ -513,12 +700,20 @@ def test_a_process_whose_standard_error_is_a_pipe_writes_nothing_there() -> None
 # The README
 
 
-README_EXAMPLE = re.compile(r"```sh\n(zarr-metadata check [^\n]*)\n```\n\n```[a-z]*\n(.*?)```", re.DOTALL)
+README_EXAMPLE = re.compile(
+    r"```sh\n(zarr-metadata check [^\n]*)\n```\n\n```[a-z]*\n(.*?)```", re.DOTALL
+)
 
 
 def test_the_readme_shows_what_each_format_prints() -> None:
     examples = README_EXAMPLE.findall((REPO / "README.md").read_text(encoding="utf-8"))
-    formats = {next((word for word in ("json", "github", "sarif", "--statistics") if word in command), "text") for command, _ in examples}
+    formats = {
+        next(
+            (word for word in ("json", "github", "sarif", "--statistics") if word in command),
+            "text",
+        )
+        for command, _ in examples
+    }
     assert formats >= {"json", "github", "sarif", "--statistics"}
     for command, shown in examples:
         result = run(*shlex.split(command)[1:])

@@ -51,9 +51,16 @@ PLUGIN = textwrap.dedent(
 def run(*args: str, cwd: Path, path: Path | None = None) -> subprocess.CompletedProcess[str]:
     environment = dict(os.environ)
     if path is not None:
-        environment["PYTHONPATH"] = os.pathsep.join(filter(None, [str(path), environment.get("PYTHONPATH", "")]))
+        environment["PYTHONPATH"] = os.pathsep.join(
+            filter(None, [str(path), environment.get("PYTHONPATH", "")])
+        )
     return subprocess.run(
-        [sys.executable, "-m", "zarr_metadata", *args], capture_output=True, text=True, cwd=cwd, env=environment, check=False
+        [sys.executable, "-m", "zarr_metadata", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=environment,
+        check=False,
     )
 
 
@@ -74,15 +81,35 @@ def test_without_the_plugin_the_codec_is_an_unknown_name(store: Path) -> None:
 
 
 def test_definitions_from_the_command_line_claim_the_name(store: Path) -> None:
-    result = run("check", "--definitions", "acme_squash:DEFINITIONS", "store", cwd=store, path=store / "plugins")
+    result = run(
+        "check",
+        "--definitions",
+        "acme_squash:DEFINITIONS",
+        "store",
+        cwd=store,
+        path=store / "plugins",
+    )
     assert result.stdout.splitlines() == ["1 document, 0 problems, 0 warnings"]
     assert result.returncode == 0
 
 
 def test_the_plugin_checks_what_it_claims(store: Path) -> None:
-    broken = {**ARRAY, "codecs": [{"name": "bytes"}, {"name": "acme.squash", "configuration": {"strength": "high"}}]}
+    broken = {
+        **ARRAY,
+        "codecs": [
+            {"name": "bytes"},
+            {"name": "acme.squash", "configuration": {"strength": "high"}},
+        ],
+    }
     (store / "store" / "zarr.json").write_text(json.dumps(broken), encoding="utf-8")
-    result = run("check", "--definitions", "acme_squash:DEFINITIONS", "store", cwd=store, path=store / "plugins")
+    result = run(
+        "check",
+        "--definitions",
+        "acme_squash:DEFINITIONS",
+        "store",
+        cwd=store,
+        path=store / "plugins",
+    )
     assert "/codecs/1/configuration/strength invalid_type" in result.stdout
 
 
@@ -92,7 +119,9 @@ def test_a_v2_scope_from_the_command_line_claims_a_v2_codec(store: Path) -> None
     (store / "v2").mkdir()
     (store / "v2" / ".zarray").write_text(json.dumps(zarray), encoding="utf-8")
     assert run("check", "v2", cwd=store, path=store / "plugins").returncode == 1
-    result = run("check", "--definitions", "acme_squash:SCOPE_V2", "v2", cwd=store, path=store / "plugins")
+    result = run(
+        "check", "--definitions", "acme_squash:SCOPE_V2", "v2", cwd=store, path=store / "plugins"
+    )
     assert result.stdout.splitlines() == ["1 document, 0 problems, 0 warnings"]
 
 
@@ -107,7 +136,9 @@ def test_a_v2_scope_from_the_command_line_claims_a_v2_codec(store: Path) -> None
         ("acme_squash:SQUASH", "not a scope or an iterable of definitions"),
     ],
 )
-def test_a_plugin_that_cannot_be_used_is_a_usage_error_that_names_it(store: Path, reference: str, said: str) -> None:
+def test_a_plugin_that_cannot_be_used_is_a_usage_error_that_names_it(
+    store: Path, reference: str, said: str
+) -> None:
     result = run("check", "--definitions", reference, "store", cwd=store, path=store / "plugins")
     assert result.returncode == 2
     assert result.stdout == ""
@@ -119,8 +150,12 @@ def _install_entry_point(folder: Path, value: str) -> None:
     """A distribution on `folder` whose entry point in zarr_metadata.definitions names `value`, as an installed package has."""
     info = folder / "acme_squash-1.0.dist-info"
     info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: acme-squash\nVersion: 1.0\n", encoding="utf-8")
-    (info / "entry_points.txt").write_text(f"[zarr_metadata.definitions]\nsquash = {value}\n", encoding="utf-8")
+    (info / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: acme-squash\nVersion: 1.0\n", encoding="utf-8"
+    )
+    (info / "entry_points.txt").write_text(
+        f"[zarr_metadata.definitions]\nsquash = {value}\n", encoding="utf-8"
+    )
 
 
 def test_an_installed_entry_point_adds_its_definitions(store: Path) -> None:

@@ -19,7 +19,16 @@ from zarr_metadata.v3 import KNOWN
 
 # zarr-python 2 wrote a bare NaN fill value: a repair cures it.
 ZARRAY_TEXT = json.dumps(
-    {"chunks": [2], "compressor": None, "dtype": "<f8", "fill_value": float("nan"), "filters": None, "order": "C", "shape": [4], "zarr_format": 2},
+    {
+        "chunks": [2],
+        "compressor": None,
+        "dtype": "<f8",
+        "fill_value": float("nan"),
+        "filters": None,
+        "order": "C",
+        "shape": [4],
+        "zarr_format": 2,
+    },
     indent=4,
 )
 CURED = ZARRAY_TEXT.replace("NaN", '"NaN"')
@@ -43,7 +52,9 @@ def every_file(root: Path) -> set[Path]:
     return {path for path in root.rglob("*")}
 
 
-def test_a_zip_member_whose_name_leaves_the_archive_is_never_written_nor_backed_up(tmp_path: Path) -> None:
+def test_a_zip_member_whose_name_leaves_the_archive_is_never_written_nor_backed_up(
+    tmp_path: Path,
+) -> None:
     # Before: --backup-dir DIR wrote the original of "../../escaped/.zarray" to DIR/../../escaped/.zarray.
     archive = tmp_path / "work" / "data.zip"
     archive.parent.mkdir()
@@ -65,7 +76,9 @@ def test_a_zip_member_whose_name_leaves_the_archive_is_never_written_nor_backed_
 
 
 @posix
-def test_a_document_only_its_owner_reads_keeps_its_mode_and_so_does_its_backup(tmp_path: Path) -> None:
+def test_a_document_only_its_owner_reads_keeps_its_mode_and_so_does_its_backup(
+    tmp_path: Path,
+) -> None:
     # Before: the repaired document was 0644 and its backup world-readable.
     document = write(tmp_path / "a" / ".zarray", ZARRAY_TEXT)
     document.chmod(0o600)
@@ -85,7 +98,10 @@ def test_a_backup_under_a_backup_directory_keeps_the_documents_mode(tmp_path: Pa
 
 
 @posix
-@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="only root gives a file to another owner")
+@pytest.mark.skipif(
+    not hasattr(os, "geteuid") or os.geteuid() != 0,
+    reason="only root gives a file to another owner",
+)
 def test_a_document_keeps_its_owner(tmp_path: Path) -> None:
     document = write(tmp_path / "a" / ".zarray", ZARRAY_TEXT)
     os.chown(document, 1234, 5678)
@@ -171,7 +187,9 @@ def _dead_pid() -> int:
 def test_a_temporary_file_a_killed_run_left_is_removed_by_the_next(tmp_path: Path) -> None:
     write(tmp_path / "a" / ".zarray", ZARRAY_TEXT)
     left = write(tmp_path / "a" / f"..zarray.{_dead_pid()}.tmp", ZARRAY_TEXT[:10])
-    mine_too = write(tmp_path / "a" / f"..zarray.{os.getppid()}.tmp", "a live process's")  # still running: kept
+    mine_too = write(
+        tmp_path / "a" / f"..zarray.{os.getppid()}.tmp", "a live process's"
+    )  # still running: kept
     repaired(tmp_path)
     assert not left.exists()
     assert mine_too.exists()

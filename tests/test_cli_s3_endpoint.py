@@ -49,7 +49,11 @@ def test_the_readme_names_the_variable() -> None:
 
 def test_aws_endpoint_url_alone_reaches_the_endpoint(server: S3Server) -> None:
     # No fsspec configuration: only what the README tells a user to set.
-    env = {name: value for name, value in os.environ.items() if not name.startswith(("FSSPEC_", "AWS_"))}
+    env = {
+        name: value
+        for name, value in os.environ.items()
+        if not name.startswith(("FSSPEC_", "AWS_"))
+    }
     env.update(FAKE_AWS, AWS_ENDPOINT_URL=server.endpoint)
     result = subprocess.run(
         [sys.executable, "-m", "zarr_metadata", "check", "--timeout", "10", "s3://bucket/store.zarr"],

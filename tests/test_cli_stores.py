@@ -27,7 +27,9 @@ ARRAY: dict[str, Any] = {
 GROUP: dict[str, Any] = {"zarr_format": 3, "node_type": "group"}
 
 
-def check(*args: str, cwd: Path = REPO, stdin: str | None = None) -> tuple[list[tuple[str, str, str]], int]:
+def check(
+    *args: str, cwd: Path = REPO, stdin: str | None = None
+) -> tuple[list[tuple[str, str, str]], int]:
     """The findings of the command as (path, pointer-free kind, message), and its exit status."""
     result = subprocess.run(
         [sys.executable, "-m", "zarr_metadata", "check", "--format", "json", *args],
@@ -39,7 +41,9 @@ def check(*args: str, cwd: Path = REPO, stdin: str | None = None) -> tuple[list[
     )
     assert "Traceback" not in result.stderr, result.stderr
     found = [json.loads(line) for line in result.stdout.splitlines()]
-    return [(item["path"], item["kind"], item["message"]) for item in found if "path" in item], result.returncode
+    return [
+        (item["path"], item["kind"], item["message"]) for item in found if "path" in item
+    ], result.returncode
 
 
 def write_store(root: Path, documents: dict[str, Any]) -> None:
@@ -64,16 +68,22 @@ def zip_store(path: Path, documents: dict[str, Any], *, chunks: bool = True) -> 
 
 
 def test_a_zip_store_is_read_in_place(tmp_path: Path) -> None:
-    zip_store(tmp_path / "data.zip", {"zarr.json": GROUP, "a/zarr.json": ARRAY, "b/zarr.json": {**ARRAY, "fill_value": "0"}})
+    zip_store(
+        tmp_path / "data.zip",
+        {"zarr.json": GROUP, "a/zarr.json": ARRAY, "b/zarr.json": {**ARRAY, "fill_value": "0"}},
+    )
     found, status = check("data.zip", cwd=tmp_path)
-    assert found == [("data.zip/b/zarr.json", "invalid_type", "expected an integer, got \"0\"")]
+    assert found == [("data.zip/b/zarr.json", "invalid_type", 'expected an integer, got "0"')]
     assert status == 1
     assert sorted(path.name for path in tmp_path.iterdir()) == ["data.zip"]  # nothing extracted
 
 
 def test_a_valid_zip_store_of_real_metadata_has_no_finding(tmp_path: Path) -> None:
     store = REPO / "tests" / "data" / "stores" / "zarr-python-3" / "v3"
-    documents = {path.relative_to(store).as_posix(): json.loads(path.read_text()) for path in store.rglob("zarr.json")}
+    documents = {
+        path.relative_to(store).as_posix(): json.loads(path.read_text())
+        for path in store.rglob("zarr.json")
+    }
     zip_store(tmp_path / "real.zip", documents)
     assert check("real.zip", cwd=tmp_path) == ([], 0)
 
@@ -81,7 +91,9 @@ def test_a_valid_zip_store_of_real_metadata_has_no_finding(tmp_path: Path) -> No
 def test_a_zip_store_without_a_root_node_is_a_broken_tree(tmp_path: Path) -> None:
     zip_store(tmp_path / "data.zip", {"a/zarr.json": ARRAY})
     found, status = check("data.zip", cwd=tmp_path)
-    assert [(path, kind) for path, kind, _ in found] == [("data.zip/a/zarr.json", "invalid_hierarchy")]
+    assert [(path, kind) for path, kind, _ in found] == [
+        ("data.zip/a/zarr.json", "invalid_hierarchy")
+    ]
     assert "the store's root" in found[0][2]
     assert status == 1
 
@@ -102,8 +114,16 @@ def test_a_document_on_standard_input_is_read_as_what_it_holds() -> None:
     found, status = check("-", stdin=json.dumps({**ARRAY, "shape": [-1]}))
     assert [(path, kind) for path, kind, _ in found] == [("-", "invalid_value")]
     assert status == 1
-    v2 = {"zarr_format": 2, "shape": [4], "chunks": [2], "dtype": "<i4", "compressor": None,
-          "fill_value": "0", "order": "C", "filters": None}
+    v2 = {
+        "zarr_format": 2,
+        "shape": [4],
+        "chunks": [2],
+        "dtype": "<i4",
+        "compressor": None,
+        "fill_value": "0",
+        "order": "C",
+        "filters": None,
+    }
     found, _ = check("-", stdin=json.dumps(v2))
     assert [(path, kind) for path, kind, _ in found] == [("-", "invalid_type")]
 
@@ -149,36 +169,65 @@ def test_a_missing_intermediate_group_is_reported_at_the_node_below_it(tmp_path:
 def test_a_missing_root_of_a_zarr_directory_is_reported(tmp_path: Path) -> None:
     write_store(tmp_path / "s.zarr", {"a/zarr.json": ARRAY})
     found, _ = check("s.zarr", cwd=tmp_path)
-    assert [(path, kind) for path, kind, _ in found] == [("s.zarr/a/zarr.json", "invalid_hierarchy")]
+    assert [(path, kind) for path, kind, _ in found] == [
+        ("s.zarr/a/zarr.json", "invalid_hierarchy")
+    ]
 
 
 def test_a_folder_of_stores_needs_no_root(tmp_path: Path) -> None:
-    write_store(tmp_path, {"one/zarr.json": GROUP, "one/x/zarr.json": ARRAY, "two/zarr.json": ARRAY})
+    write_store(
+        tmp_path, {"one/zarr.json": GROUP, "one/x/zarr.json": ARRAY, "two/zarr.json": ARRAY}
+    )
     assert check(".", cwd=tmp_path) == ([], 0)
 
 
 def test_an_array_below_an_array_is_reported(tmp_path: Path) -> None:
-    write_store(tmp_path / "s.zarr", {"zarr.json": GROUP, "a/zarr.json": ARRAY, "a/b/zarr.json": ARRAY})
+    write_store(
+        tmp_path / "s.zarr", {"zarr.json": GROUP, "a/zarr.json": ARRAY, "a/b/zarr.json": ARRAY}
+    )
     found, _ = check("s.zarr", cwd=tmp_path)
-    assert found == [("s.zarr/a/b/zarr.json", "invalid_hierarchy", 'its parent "a" is an array; an array has no children')]
+    assert found == [
+        (
+            "s.zarr/a/b/zarr.json",
+            "invalid_hierarchy",
+            'its parent "a" is an array; an array has no children',
+        )
+    ]
 
 
 def test_a_v2_array_below_a_v2_array_is_reported(tmp_path: Path) -> None:
-    zarray = {"zarr_format": 2, "shape": [4], "chunks": [2], "dtype": "<i4", "compressor": None,
-              "fill_value": 0, "order": "C", "filters": None}
-    write_store(tmp_path / "s.zarr", {".zgroup": {"zarr_format": 2}, "a/.zarray": zarray, "a/b/.zarray": zarray})
+    zarray = {
+        "zarr_format": 2,
+        "shape": [4],
+        "chunks": [2],
+        "dtype": "<i4",
+        "compressor": None,
+        "fill_value": 0,
+        "order": "C",
+        "filters": None,
+    }
+    write_store(
+        tmp_path / "s.zarr",
+        {".zgroup": {"zarr_format": 2}, "a/.zarray": zarray, "a/b/.zarray": zarray},
+    )
     found, _ = check("s.zarr", cwd=tmp_path)
-    assert [(path, kind) for path, kind, _ in found] == [("s.zarr/a/b/.zarray", "invalid_hierarchy")]
+    assert [(path, kind) for path, kind, _ in found] == [
+        ("s.zarr/a/b/.zarray", "invalid_hierarchy")
+    ]
 
 
 @pytest.mark.parametrize(("name", "rule"), [("__meta", "reserves"), ("a b", None)])
-def test_a_node_name_the_spec_refuses_is_reported(tmp_path: Path, name: str, rule: str | None) -> None:
+def test_a_node_name_the_spec_refuses_is_reported(
+    tmp_path: Path, name: str, rule: str | None
+) -> None:
     write_store(tmp_path / "s.zarr", {"zarr.json": GROUP, f"{name}/zarr.json": ARRAY})
     found, _ = check("s.zarr", cwd=tmp_path)
     if rule is None:
         assert found == []  # a space is a character a name may hold
     else:
-        assert [(path, kind) for path, kind, _ in found] == [(f"s.zarr/{name}/zarr.json", "invalid_hierarchy")]
+        assert [(path, kind) for path, kind, _ in found] == [
+            (f"s.zarr/{name}/zarr.json", "invalid_hierarchy")
+        ]
         assert rule in found[0][2]
 
 
@@ -191,11 +240,18 @@ def test_the_examples_have_a_sound_tree() -> None:
 
 
 def test_excluded_keys_are_not_read(tmp_path: Path) -> None:
-    write_store(tmp_path / "s.zarr", {"zarr.json": GROUP, "a/zarr.json": {**ARRAY, "shape": [-1]}, "b/zarr.json": ARRAY})
+    write_store(
+        tmp_path / "s.zarr",
+        {"zarr.json": GROUP, "a/zarr.json": {**ARRAY, "shape": [-1]}, "b/zarr.json": ARRAY},
+    )
     found, _ = check("s.zarr", cwd=tmp_path)
     assert [path for path, _, _ in found] == ["s.zarr/a/zarr.json"]
     excluded = subprocess.run(
-        [sys.executable, "-c", _RUN_EXCLUDING, "s.zarr", "a/*"], capture_output=True, text=True, cwd=tmp_path, check=True
+        [sys.executable, "-c", _RUN_EXCLUDING, "s.zarr", "a/*"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        check=True,
     )
     assert excluded.stdout.split() == ["2"]
 
@@ -231,9 +287,15 @@ def test_a_key_written_twice_is_a_problem_at_the_later_copy(tmp_path: Path) -> N
 
 
 def test_a_trailing_comma_is_reported_at_the_comma_in_the_tools_words(tmp_path: Path) -> None:
-    (tmp_path / "zarr.json").write_text('{"zarr_format": 3, "node_type": "group",}', encoding="utf-8")
+    (tmp_path / "zarr.json").write_text(
+        '{"zarr_format": 3, "node_type": "group",}', encoding="utf-8"
+    )
     result = subprocess.run(
-        [sys.executable, "-m", "zarr_metadata", "check", "zarr.json"], capture_output=True, text=True, cwd=tmp_path, check=False
+        [sys.executable, "-m", "zarr_metadata", "check", "zarr.json"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        check=False,
     )
     assert result.stdout.splitlines()[0] == (
         "zarr.json:1:40: / invalid_json: a comma after the last member of an object is not allowed in JSON; remove it"
@@ -246,8 +308,13 @@ def test_a_trailing_comma_is_reported_at_the_comma_in_the_tools_words(tmp_path: 
 def test_a_linked_directory_is_followed_as_zarr_python_follows_it(tmp_path: Path) -> None:
     # zarr-python's LocalStore lists the link among the group's members and opens the
     # array behind it, which fails on its fill value ("Invalid type: x. Expected an integer").
-    write_store(tmp_path / "s.zarr", {"zarr.json": GROUP, "g/zarr.json": GROUP, "g/a/zarr.json": {**ARRAY, "fill_value": "x"}})
-    (tmp_path / "s.zarr" / "linked").symlink_to(tmp_path / "s.zarr" / "g" / "a", target_is_directory=True)
+    write_store(
+        tmp_path / "s.zarr",
+        {"zarr.json": GROUP, "g/zarr.json": GROUP, "g/a/zarr.json": {**ARRAY, "fill_value": "x"}},
+    )
+    (tmp_path / "s.zarr" / "linked").symlink_to(
+        tmp_path / "s.zarr" / "g" / "a", target_is_directory=True
+    )
     found, status = check("s.zarr", cwd=tmp_path)
     assert found == [
         ("s.zarr/g/a/zarr.json", "invalid_type", 'expected an integer, got "x"'),
@@ -270,10 +337,19 @@ def test_a_linked_directory_that_leaves_the_store_is_not_read_unless_asked(tmp_p
 
 
 def test_a_link_back_up_the_tree_is_not_followed_around_the_loop(tmp_path: Path) -> None:
-    write_store(tmp_path / "s.zarr", {"zarr.json": GROUP, "g/zarr.json": GROUP, "g/a/zarr.json": {**ARRAY, "fill_value": "x"}})
-    (tmp_path / "s.zarr" / "g" / "back").symlink_to("..", target_is_directory=True)  # to the store's root
-    (tmp_path / "s.zarr" / "g" / "a" / "here").symlink_to(".", target_is_directory=True)  # to itself
-    (tmp_path / "s.zarr" / "other").symlink_to("g", target_is_directory=True)  # a second name for g, not a loop
+    write_store(
+        tmp_path / "s.zarr",
+        {"zarr.json": GROUP, "g/zarr.json": GROUP, "g/a/zarr.json": {**ARRAY, "fill_value": "x"}},
+    )
+    (tmp_path / "s.zarr" / "g" / "back").symlink_to(
+        "..", target_is_directory=True
+    )  # to the store's root
+    (tmp_path / "s.zarr" / "g" / "a" / "here").symlink_to(
+        ".", target_is_directory=True
+    )  # to itself
+    (tmp_path / "s.zarr" / "other").symlink_to(
+        "g", target_is_directory=True
+    )  # a second name for g, not a loop
     found, _ = check("s.zarr", cwd=tmp_path)
     assert [path for path, _, _ in found] == ["s.zarr/g/a/zarr.json", "s.zarr/other/a/zarr.json"]
 
@@ -289,7 +365,11 @@ def test_a_broken_link_named_zarr_json_is_an_io_error(tmp_path: Path) -> None:
 
 def _consolidated_store(root: Path) -> None:
     """A group `sub` holding an array, an array `temperature`, and the root's consolidated metadata listing all three, as zarr-python writes it."""
-    documents: dict[str, Any] = {"sub/zarr.json": GROUP, "sub/temperature/zarr.json": ARRAY, "temperature/zarr.json": ARRAY}
+    documents: dict[str, Any] = {
+        "sub/zarr.json": GROUP,
+        "sub/temperature/zarr.json": ARRAY,
+        "temperature/zarr.json": ARRAY,
+    }
     listing = {key.rpartition("/")[0]: document for key, document in documents.items()}
     consolidated = {"kind": "inline", "must_understand": False, "metadata": listing}
     write_store(root, {"zarr.json": {**GROUP, "consolidated_metadata": consolidated}, **documents})
@@ -317,24 +397,48 @@ def test_an_excluded_document_is_there_unchecked_for_the_tree_and_the_consolidat
 
 def test_an_excluded_group_is_still_the_parent_of_the_nodes_below_it(tmp_path: Path) -> None:
     _consolidated_store(tmp_path / "s.zarr")
-    (tmp_path / "s.zarr" / "sub" / "temperature" / "zarr.json").write_text(json.dumps({**ARRAY, "fill_value": "x"}), encoding="utf-8")
+    (tmp_path / "s.zarr" / "sub" / "temperature" / "zarr.json").write_text(
+        json.dumps({**ARRAY, "fill_value": "x"}), encoding="utf-8"
+    )
     found, _ = check("s.zarr", "--exclude", "s.zarr/sub/zarr.json", cwd=tmp_path)
     assert [(path, kind) for path, kind, _ in found] == [
-        ("s.zarr/zarr.json", "invalid_value"),  # the listed copy of sub/temperature differs from its file
+        (
+            "s.zarr/zarr.json",
+            "invalid_value",
+        ),  # the listed copy of sub/temperature differs from its file
         ("s.zarr/sub/temperature/zarr.json", "invalid_type"),
     ]
 
 
-def test_an_excluded_v2_array_file_leaves_out_its_node_and_the_listing_does_not_miss_it(tmp_path: Path) -> None:
-    zarray = {"zarr_format": 2, "shape": [4], "chunks": [2], "dtype": "<i4", "compressor": None,
-              "fill_value": 0, "order": "C", "filters": None}
-    files: dict[str, Any] = {".zgroup": {"zarr_format": 2}, "a/.zarray": zarray, "a/.zattrs": {"units": "K"}}
-    write_store(tmp_path / "s.zarr", {**files, ".zmetadata": {"zarr_consolidated_format": 1, "metadata": files}})
+def test_an_excluded_v2_array_file_leaves_out_its_node_and_the_listing_does_not_miss_it(
+    tmp_path: Path,
+) -> None:
+    zarray = {
+        "zarr_format": 2,
+        "shape": [4],
+        "chunks": [2],
+        "dtype": "<i4",
+        "compressor": None,
+        "fill_value": 0,
+        "order": "C",
+        "filters": None,
+    }
+    files: dict[str, Any] = {
+        ".zgroup": {"zarr_format": 2},
+        "a/.zarray": zarray,
+        "a/.zattrs": {"units": "K"},
+    }
+    write_store(
+        tmp_path / "s.zarr",
+        {**files, ".zmetadata": {"zarr_consolidated_format": 1, "metadata": files}},
+    )
     assert check("s.zarr", cwd=tmp_path) == ([], 0)
     (tmp_path / "s.zarr" / "a" / ".zarray").write_text("not JSON", encoding="utf-8")
     assert check("s.zarr", "--exclude", "*/.zarray", cwd=tmp_path) == ([], 0)
 
 
-def test_a_store_whose_every_document_is_excluded_is_not_said_to_hold_no_metadata(tmp_path: Path) -> None:
+def test_a_store_whose_every_document_is_excluded_is_not_said_to_hold_no_metadata(
+    tmp_path: Path,
+) -> None:
     _consolidated_store(tmp_path / "s.zarr")
     assert check("s.zarr", "--exclude", "*zarr.json", cwd=tmp_path) == ([], 0)

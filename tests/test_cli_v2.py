@@ -23,7 +23,13 @@ ARRAY = {
 
 
 def run(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "zarr_metadata", *args], capture_output=True, text=True, cwd=cwd, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "zarr_metadata", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        check=False,
+    )
 
 
 def lines(result: subprocess.CompletedProcess[str]) -> list[str]:
@@ -32,7 +38,9 @@ def lines(result: subprocess.CompletedProcess[str]) -> list[str]:
 
 def write(path: Path, value: object, *, indent: int | None = 4) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(value if isinstance(value, str) else json.dumps(value, indent=indent), encoding="utf-8")
+    path.write_text(
+        value if isinstance(value, str) else json.dumps(value, indent=indent), encoding="utf-8"
+    )
     return path
 
 
@@ -41,7 +49,9 @@ def consolidate(root: Path, edits: dict[str, object] | None = None) -> None:
     listing: dict[str, object] = {}
     for file in sorted(root.rglob(".z*")):
         if file.name in (".zarray", ".zgroup", ".zattrs"):
-            listing[file.relative_to(root).as_posix()] = json.loads(file.read_text(encoding="utf-8"))
+            listing[file.relative_to(root).as_posix()] = json.loads(
+                file.read_text(encoding="utf-8")
+            )
     listing.update(edits or {})
     write(root / ".zmetadata", {"zarr_consolidated_format": 1, "metadata": listing})
 
@@ -52,7 +62,9 @@ def test_the_valid_v2_example_is_valid() -> None:
     assert result.returncode == 0
 
 
-def test_each_file_of_a_node_is_a_document_and_a_problem_is_in_the_file_that_holds_it(tmp_path: Path) -> None:
+def test_each_file_of_a_node_is_a_document_and_a_problem_is_in_the_file_that_holds_it(
+    tmp_path: Path,
+) -> None:
     write(tmp_path / "a" / ".zarray", {**ARRAY, "chunks": [0]})
     write(tmp_path / "a" / ".zattrs", {"units": "K", "valid_range": [0, 10]})
     result = run("check", "a", cwd=tmp_path)
@@ -74,7 +86,9 @@ def test_naming_any_file_of_a_node_checks_the_whole_node_once(tmp_path: Path) ->
         ], named
 
 
-def test_an_attributes_member_in_a_zarray_with_a_zattrs_beside_it_is_located_in_the_zarray(tmp_path: Path) -> None:
+def test_an_attributes_member_in_a_zarray_with_a_zattrs_beside_it_is_located_in_the_zarray(
+    tmp_path: Path,
+) -> None:
     write(tmp_path / ".zarray", {**ARRAY, "attributes": {"a": 1}}, indent=None)
     write(tmp_path / ".zattrs", {"b": 2}, indent=None)
     result = run("check", ".zarray", cwd=tmp_path)
@@ -85,7 +99,10 @@ def test_zattrs_that_is_not_an_object_is_located_in_the_zattrs(tmp_path: Path) -
     write(tmp_path / ".zgroup", {"zarr_format": 2})
     write(tmp_path / ".zattrs", [1, 2])
     result = run("check", ".", cwd=tmp_path)
-    assert lines(result) == ["./.zattrs:1:1: / invalid_type: expected an object, got [1, 2]", "2 documents, 1 problem, 0 warnings"]
+    assert lines(result) == [
+        "./.zattrs:1:1: / invalid_type: expected an object, got [1, 2]",
+        "2 documents, 1 problem, 0 warnings",
+    ]
 
 
 def test_a_zattrs_without_its_node_is_a_problem(tmp_path: Path) -> None:
@@ -146,7 +163,9 @@ def test_zmetadata_reports_every_difference_from_the_files(tmp_path: Path) -> No
     assert found[0].endswith("differs from a/.zarray, which has 10 here")
 
 
-def test_zmetadata_listing_a_missing_file_is_a_problem_and_an_unlisted_file_a_warning(tmp_path: Path) -> None:
+def test_zmetadata_listing_a_missing_file_is_a_problem_and_an_unlisted_file_a_warning(
+    tmp_path: Path,
+) -> None:
     write(tmp_path / ".zgroup", {"zarr_format": 2})
     write(tmp_path / "a" / ".zarray", ARRAY)
     consolidate(tmp_path)
@@ -180,10 +199,15 @@ def test_repair_undoes_a_bare_nan_in_the_node_and_in_its_listing(tmp_path: Path)
     before = (tmp_path / "a" / ".zarray").read_bytes()
     plain = run("check", ".", cwd=tmp_path)
     # zarr-python 3 and 2.18 open this store: each bug is one warning, once, where it is.
-    assert [line.split(" warning ")[1].split(":")[0] for line in lines(plain)[:-1]] == ["repairable"] * 3
+    assert [line.split(" warning ")[1].split(":")[0] for line in lines(plain)[:-1]] == [
+        "repairable"
+    ] * 3
     assert lines(plain)[-1] == "3 documents, 0 problems, 3 warnings"
     assert plain.returncode == 0
-    assert lines(run("check", "--strict", ".", cwd=tmp_path))[-1] == "3 documents, 3 problems, 0 warnings"
+    assert (
+        lines(run("check", "--strict", ".", cwd=tmp_path))[-1]
+        == "3 documents, 3 problems, 0 warnings"
+    )
     repaired = run("check", "--repair", ".", cwd=tmp_path)
     assert [line.split(" repair ")[1].split(":")[0] for line in lines(repaired)[:-1]] == [
         "consolidated_metadata_in_zgroup_entry",
@@ -206,6 +230,18 @@ def test_stores_written_by_zarr_python_have_no_problem_in_the_default_scope() ->
 
 def test_stores_written_by_zarr_python_name_what_the_registry_scope_lacks() -> None:
     result = run("check", "--context", "extensions", str(STORES.relative_to(REPO)))
-    unknown = {match.group(1) for line in lines(result) if (match := re.search(r'unknown_name: nothing in scope claims the [a-z ]+ "([^"]+)"', line))}
-    assert {"vlen-utf8", "vlen-bytes", "fixed_length_utf32", "numcodecs.zlib", "null_terminated_bytes"} <= unknown
+    unknown = {
+        match.group(1)
+        for line in lines(result)
+        if (
+            match := re.search(r'unknown_name: nothing in scope claims the [a-z ]+ "([^"]+)"', line)
+        )
+    }
+    assert {
+        "vlen-utf8",
+        "vlen-bytes",
+        "fixed_length_utf32",
+        "numcodecs.zlib",
+        "null_terminated_bytes",
+    } <= unknown
     assert result.returncode == 1

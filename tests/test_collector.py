@@ -36,7 +36,9 @@ def test_a_collector_switched_off_by_the_caller_stays_off() -> None:
 
 
 def test_reading_consolidated_metadata_leaves_the_collector_on() -> None:
-    reading = read_consolidated_metadata_v3(consolidated_member({f"a{index}": array_document() for index in range(50)}))
+    reading = read_consolidated_metadata_v3(
+        consolidated_member({f"a{index}": array_document() for index in range(50)})
+    )
     assert reading.problems == () and gc.isenabled()
     broken = read_consolidated_metadata_v3(consolidated_member({"a": array_document(shape=[-1])}))
     assert broken.problems != () and gc.isenabled()

@@ -17,7 +17,9 @@ ARRAY_CASES = cases("v2_array.json")
 GROUP_CASES = cases("v2_group.json")
 CONSOLIDATED_CASES = cases("v2_consolidated.json")
 
-UNKNOWN_KEY = "a key a closed object does not declare is unknown_key (the corpus says invalid_value)"
+UNKNOWN_KEY = (
+    "a key a closed object does not declare is unknown_key (the corpus says invalid_value)"
+)
 DEEP = "v2 problems are located as deep as they go, at a path that exists in the document (the corpus locates them at the member)"
 ID = "a codec object without id is a missing_key at its id (the corpus says invalid_type at the codec)"
 CODEC = "a codec's configuration is judged as numcodecs reads it (the corpus judges none): delta needs a dtype"
@@ -34,7 +36,10 @@ KIND = (
 # Each case whose problems differ from the corpus: the rules that explain the
 # difference, and the problems this reader reports instead.
 DEVIATIONS: Deviations = {
-    ("v2_array.json", "compressor without a string id"): ((ID,), [(("compressor", "id"), "missing_key")]),
+    ("v2_array.json", "compressor without a string id"): (
+        (ID,),
+        [(("compressor", "id"), "missing_key")],
+    ),
     ("v2_array.json", "filters entry without a string id"): (
         (ID, CODEC),
         [(("filters", 0, "dtype"), "missing_key"), (("filters", 1, "id"), "missing_key")],
@@ -55,7 +60,10 @@ DEVIATIONS: Deviations = {
         (FILL,),
         [(("fill_value",), "invalid_type")],  # 0 is no base64 string
     ),
-    ("v2_array.json", "dtype field-record edges: bad nested dtype, bad subarray shape, oversized record"): (
+    (
+        "v2_array.json",
+        "dtype field-record edges: bad nested dtype, bad subarray shape, oversized record",
+    ): (
         (DEEP, FILL),
         [(("dtype", 0, 1), "invalid_type"), (("fill_value",), "invalid_type")],
     ),
@@ -74,7 +82,10 @@ DEVIATIONS: Deviations = {
         (KIND,),
         [(("zarr_consolidated_format",), "invalid_type")],
     ),
-    ("v2_consolidated.json", "unexpected top-level member"): ((UNKNOWN_KEY,), [(("extra",), "unknown_key")]),
+    ("v2_consolidated.json", "unexpected top-level member"): (
+        (UNKNOWN_KEY,),
+        [(("extra",), "unknown_key")],
+    ),
 }
 
 
@@ -82,7 +93,9 @@ DEVIATIONS: Deviations = {
 @pytest.mark.parametrize("case", ARRAY_CASES, ids=ids(ARRAY_CASES))
 def test_array_case(case: dict[str, Any]) -> None:
     reading = read_array_metadata_v2(case["document"])
-    assert multiset([(problem.loc, problem.kind) for problem in reading.problems]) == expected(DEVIATIONS, "v2_array.json", case)
+    assert multiset([(problem.loc, problem.kind) for problem in reading.problems]) == expected(
+        DEVIATIONS, "v2_array.json", case
+    )
     assert (reading.metadata is None) == bool(reading.problems)
 
 
@@ -90,7 +103,9 @@ def test_array_case(case: dict[str, Any]) -> None:
 @pytest.mark.parametrize("case", GROUP_CASES, ids=ids(GROUP_CASES))
 def test_group_case(case: dict[str, Any]) -> None:
     reading = read_group_metadata_v2(case["document"])
-    assert multiset([(problem.loc, problem.kind) for problem in reading.problems]) == expected(DEVIATIONS, "v2_group.json", case)
+    assert multiset([(problem.loc, problem.kind) for problem in reading.problems]) == expected(
+        DEVIATIONS, "v2_group.json", case
+    )
     assert (reading.metadata is None) == bool(reading.problems)
 
 

@@ -77,7 +77,11 @@ DEVIATIONS: Deviations = {
     ),
     ("v3_array.json", "dimension_names entries that are neither string nor null"): (
         (ITEM, ENDIAN),
-        [(("dimension_names", 0), "invalid_type"), (("dimension_names", 1), "invalid_type"), MISSING_ENDIAN],
+        [
+            (("dimension_names", 0), "invalid_type"),
+            (("dimension_names", 1), "invalid_type"),
+            MISSING_ENDIAN,
+        ],
     ),
     ("v3_array.json", "attributes that is not an object"): (
         (ENDIAN,),
@@ -165,7 +169,11 @@ def _group_problems(document: object) -> list[Problem]:
     member = document.get("consolidated_metadata") if isinstance(document, dict) else None
     if isinstance(member, dict):
         listed = read_consolidated_metadata_v3(member).problems
-        found += [(("consolidated_metadata", *problem.loc), problem.kind) for problem in listed if len(problem.loc) >= 2]
+        found += [
+            (("consolidated_metadata", *problem.loc), problem.kind)
+            for problem in listed
+            if len(problem.loc) >= 2
+        ]
     return found
 
 
@@ -177,14 +185,18 @@ GROUP_CASES = cases("v3_group.json")
 @pytest.mark.parametrize("case", ARRAY_CASES, ids=ids(ARRAY_CASES))
 def test_array_case(case: dict[str, Any]) -> None:
     reading = read_array_metadata_v3(case["document"])
-    assert multiset([(problem.loc, problem.kind) for problem in reading.problems]) == expected(DEVIATIONS, "v3_array.json", case)
+    assert multiset([(problem.loc, problem.kind) for problem in reading.problems]) == expected(
+        DEVIATIONS, "v3_array.json", case
+    )
     assert (reading.metadata is None) == bool(reading.problems)
 
 
 @needs_corpus
 @pytest.mark.parametrize("case", GROUP_CASES, ids=ids(GROUP_CASES))
 def test_group_case(case: dict[str, Any]) -> None:
-    assert multiset(_group_problems(case["document"])) == expected(DEVIATIONS, "v3_group.json", case)
+    assert multiset(_group_problems(case["document"])) == expected(
+        DEVIATIONS, "v3_group.json", case
+    )
 
 
 @needs_corpus

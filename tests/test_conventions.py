@@ -300,7 +300,9 @@ def test_a_plugin_that_holds_convention_definitions_is_accepted() -> None:
         ["zarr_metadata.conventions:OME_NGFF_04", "zarr_metadata.conventions:DEFAULT_CONVENTIONS"],
     )
     assert (v3, v2) == (CORE_AND_EXTENSIONS, CORE_V2)
-    assert conventions == tuple(dict.fromkeys([*OME_NGFF_04, *DEFAULT_CONVENTIONS.definitions.values()]))
+    assert conventions == tuple(
+        dict.fromkeys([*OME_NGFF_04, *DEFAULT_CONVENTIONS.definitions.values()])
+    )
     assert convention_definitions(found) == found
     assert convention_definitions(DEFAULT_CONVENTIONS) == list(
         DEFAULT_CONVENTIONS.definitions.values()

@@ -310,6 +310,8 @@ def test_dask_without_the_extra_is_a_usage_error_naming_it(
     assert "zarr-metadata[dask]" in capsys.readouterr().err
 
 
-def test_a_local_cluster_of_no_number_of_workers_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_local_cluster_of_no_number_of_workers_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["check", "--isolated", str(tmp_path), "--dask", "local:x"]) == 2
     assert "--dask local:N takes a number of workers >= 1, got 'local:x'" in capsys.readouterr().err

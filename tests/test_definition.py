@@ -86,10 +86,19 @@ def test_the_envelope_is_judged_before_any_definition(
     ("written", "expected"),
     [
         ({"name": "gzip", "configuration": []}, {(("codecs", 0, "configuration"), "invalid_type")}),
-        ({"name": "gzip", "extra": 1}, {(("codecs", 0, "extra"), "unknown_key"), (("codecs", 0, "configuration"), "missing_key")}),
+        (
+            {"name": "gzip", "extra": 1},
+            {
+                (("codecs", 0, "extra"), "unknown_key"),
+                (("codecs", 0, "configuration"), "missing_key"),
+            },
+        ),
         (
             {"name": "gzip", "must_understand": "no", "configuration": {"level": 10}},
-            {(("codecs", 0, "must_understand"), "invalid_type"), (("codecs", 0, "configuration", "level"), "invalid_value")},
+            {
+                (("codecs", 0, "must_understand"), "invalid_type"),
+                (("codecs", 0, "configuration", "level"), "invalid_value"),
+            },
         ),
         (
             {"name": "gzip", "must_understand": False, "configuration": {"level": 1}},
@@ -178,7 +187,9 @@ class PaddedConfiguration(TypedDict, closed=True):
     padding: NotRequired[Annotated[int, Interval(ge=0), Default(0)]]
 
 
-PADDED = CodecDefinition(name="acme.padded", configuration=PaddedConfiguration, kind="bytes_bytes", size="dynamic")
+PADDED = CodecDefinition(
+    name="acme.padded", configuration=PaddedConfiguration, kind="bytes_bytes", size="dynamic"
+)
 PADDED_V2 = ZarrV2CodecDefinition(name="acme.padded", configuration=PaddedConfiguration)
 
 
@@ -186,10 +197,20 @@ def test_a_declared_default_is_left_out_of_a_v3_spelling_and_written_into_a_v2_c
     v3 = ZarrV3Context(codecs=[PADDED])
     for padding, spelled in ((0, {"level": 2}), (1, {"level": 2, "padding": 1})):
         written = {"name": "acme.padded", "configuration": {"level": 2, "padding": padding}}
-        assert canonical_of(*resolve(written, CodecDefinition, v3)) == {"name": "acme.padded", "configuration": spelled}
+        assert canonical_of(*resolve(written, CodecDefinition, v3)) == {
+            "name": "acme.padded",
+            "configuration": spelled,
+        }
     v2 = ZarrV2Context(codecs=[PADDED_V2])
-    for written in ({"id": "acme.padded", "level": 2}, {"id": "acme.padded", "level": 2, "padding": 0}):
-        assert canonical_of(*resolve(written, ZarrV2CodecDefinition, v2)) == {"id": "acme.padded", "level": 2, "padding": 0}
+    for written in (
+        {"id": "acme.padded", "level": 2},
+        {"id": "acme.padded", "level": 2, "padding": 0},
+    ):
+        assert canonical_of(*resolve(written, ZarrV2CodecDefinition, v2)) == {
+            "id": "acme.padded",
+            "level": 2,
+            "padding": 0,
+        }
 
 
 def test_a_declared_default_is_the_members_default_in_the_json_schema() -> None:
@@ -208,7 +229,9 @@ def test_a_default_is_declared_once_on_a_member_that_may_be_left_out() -> None:
         level: NotRequired[Annotated[int, Default(1), Default(2)]]
 
     for configuration in (Required, Twice):
-        with pytest.raises(TypeError, match="a default is declared once, on a member that may be left out"):
+        with pytest.raises(
+            TypeError, match="a default is declared once, on a member that may be left out"
+        ):
             ZarrV2CodecDefinition(name="acme.defaulted", configuration=configuration)
 
 

@@ -21,7 +21,9 @@ BLOCK = re.compile(r"^```python\n(.*?)^```", re.S | re.M)
 def snippets(path: Path) -> list[tuple[int, str]]:
     """Each ```python block of the file, with the line its code starts on."""
     text = path.read_text(encoding="utf-8")
-    return [(text.count("\n", 0, match.start(1)) + 1, match.group(1)) for match in BLOCK.finditer(text)]
+    return [
+        (text.count("\n", 0, match.start(1)) + 1, match.group(1)) for match in BLOCK.finditer(text)
+    ]
 
 
 WITH_SNIPPETS = [path for path in DOCUMENTS if snippets(path)]
@@ -32,7 +34,9 @@ def test_the_documents_hold_snippets() -> None:
 
 
 @pytest.mark.parametrize("path", WITH_SNIPPETS, ids=lambda path: str(path.relative_to(REPO)))
-def test_every_snippet_runs_as_written(path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_every_snippet_runs_as_written(
+    path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     shutil.copytree(REPO / "examples", tmp_path / "examples")
     monkeypatch.chdir(tmp_path)
     # A module of its own, so that the annotations of the classes a snippet

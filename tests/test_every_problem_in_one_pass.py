@@ -52,7 +52,9 @@ def shard(configuration: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def test_bytes_with_a_misspelled_endian_is_both_problems() -> None:
-    reading = read_array_metadata_v3(v3(codecs=[{"name": "bytes", "configuration": {"endain": "little"}}]))
+    reading = read_array_metadata_v3(
+        v3(codecs=[{"name": "bytes", "configuration": {"endain": "little"}}])
+    )
     assert found(reading.problems) == [
         (("codecs", 0, "configuration", "endain"), "unknown_key"),
         (("codecs", 0, "configuration", "endian"), "missing_key"),
@@ -68,7 +70,10 @@ def test_a_codec_refused_in_its_envelope_is_still_judged_against_its_input() -> 
 
 
 def test_transpose_with_an_undeclared_member_is_judged_against_the_chunk() -> None:
-    codecs = [{"name": "transpose", "configuration": {"order": [0, 1], "x": 1}}, {"name": "bytes", "configuration": {"endian": "little"}}]
+    codecs = [
+        {"name": "transpose", "configuration": {"order": [0, 1], "x": 1}},
+        {"name": "bytes", "configuration": {"endian": "little"}},
+    ]
     assert found(read_array_metadata_v3(v3(codecs=codecs)).problems) == [
         (("codecs", 0, "configuration", "x"), "unknown_key"),
         (("codecs", 0, "configuration", "order"), "invalid_value"),
@@ -78,12 +83,19 @@ def test_transpose_with_an_undeclared_member_is_judged_against_the_chunk() -> No
 def test_a_member_with_a_problem_of_its_own_is_not_judged_again_as_absent() -> None:
     # lzma's filters are refused as written; its rules would call them missing.
     codec = {"id": "lzma", "format": 3, "filters": {"id": 33}}
-    assert found(read_array_metadata_v2(v2(compressor=codec)).problems) == [(("compressor", "filters"), "invalid_type")]
+    assert found(read_array_metadata_v2(v2(compressor=codec)).problems) == [
+        (("compressor", "filters"), "invalid_type")
+    ]
 
 
 def test_a_v3_data_type_s_rules_run_beside_an_undeclared_member() -> None:
-    data_type = {"name": "struct", "configuration": {"fields": [{"name": "a", "data_type": "int8"}] * 2, "x": 1}}
-    reading = read_array_metadata_v3(v3(data_type=data_type, fill_value={"a": 0}, codecs=[{"name": "bytes"}]))
+    data_type = {
+        "name": "struct",
+        "configuration": {"fields": [{"name": "a", "data_type": "int8"}] * 2, "x": 1},
+    }
+    reading = read_array_metadata_v3(
+        v3(data_type=data_type, fill_value={"a": 0}, codecs=[{"name": "bytes"}])
+    )
     assert found(reading.problems) == [
         (("data_type", "configuration", "x"), "unknown_key"),
         (("data_type", "configuration", "fields", 1, "name"), "invalid_value"),
@@ -92,7 +104,10 @@ def test_a_v3_data_type_s_rules_run_beside_an_undeclared_member() -> None:
 
 def test_a_v2_codec_s_rules_run_beside_an_undeclared_member() -> None:
     reading = read_array_metadata_v2(v2(filters=[{"id": "delta", "dtype": "|b1", "x": 1}]))
-    assert found(reading.problems) == [(("filters", 0, "x"), "unknown_key"), (("filters", 0, "dtype"), "invalid_value")]
+    assert found(reading.problems) == [
+        (("filters", 0, "x"), "unknown_key"),
+        (("filters", 0, "dtype"), "invalid_value"),
+    ]
 
 
 # A shard's pipelines are read after a refused chunk_shape, handed Chunk().
@@ -100,10 +115,16 @@ def test_a_v2_codec_s_rules_run_beside_an_undeclared_member() -> None:
 
 @pytest.mark.parametrize(
     ("chunk_shape", "problem"),
-    [([0], (("chunk_shape", 0), "invalid_value")), ("x", (("chunk_shape",), "invalid_type")), (None, (("chunk_shape",), "missing_key"))],
+    [
+        ([0], (("chunk_shape", 0), "invalid_value")),
+        ("x", (("chunk_shape",), "invalid_type")),
+        (None, (("chunk_shape",), "missing_key")),
+    ],
     ids=["zero", "not an array", "missing"],
 )
-def test_a_shard_s_codecs_are_read_after_a_refused_chunk_shape(chunk_shape: object, problem: tuple[tuple[str | int, ...], str]) -> None:
+def test_a_shard_s_codecs_are_read_after_a_refused_chunk_shape(
+    chunk_shape: object, problem: tuple[tuple[str | int, ...], str]
+) -> None:
     configuration: dict[str, Any] = {
         "codecs": [{"name": "gzip", "configuration": {"level": 99}}],
         "index_codecs": [{"name": "bytes", "configuration": {"endian": "little", "x": 1}}],
@@ -122,7 +143,12 @@ def test_a_shard_s_codecs_are_read_after_a_refused_chunk_shape(chunk_shape: obje
 
 
 def test_a_shard_with_an_undeclared_member_is_judged_against_its_input_with_its_pipelines() -> None:
-    configuration = {"chunk_shape": [2], "foo": 1, "codecs": [{"name": "bytes"}], "index_codecs": [{"name": "bytes"}]}
+    configuration = {
+        "chunk_shape": [2],
+        "foo": 1,
+        "codecs": [{"name": "bytes"}],
+        "index_codecs": [{"name": "bytes"}],
+    }
     at = ("codecs", 0, "configuration")
     assert found(read_array_metadata_v3(v3(codecs=shard(configuration))).problems) == [
         ((*at, "foo"), "unknown_key"),
@@ -134,12 +160,22 @@ def test_a_shard_with_an_undeclared_member_is_judged_against_its_input_with_its_
 # A bare non-finite fill value is reported whatever the data type's problems.
 
 
-@pytest.mark.parametrize("fill_value", [math.nan, math.inf, -math.inf, [math.nan, 0]], ids=["NaN", "Infinity", "-Infinity", "inside"])
+@pytest.mark.parametrize(
+    "fill_value",
+    [math.nan, math.inf, -math.inf, [math.nan, 0]],
+    ids=["NaN", "Infinity", "-Infinity", "inside"],
+)
 @pytest.mark.parametrize(
     ("data_type", "problem"),
     [
-        ({"name": "float32", "configuration": {"x": 1}}, (("data_type", "configuration", "x"), "unknown_key")),
-        ({"name": "float32", "must_understand": False}, (("data_type", "must_understand"), "invalid_value")),
+        (
+            {"name": "float32", "configuration": {"x": 1}},
+            (("data_type", "configuration", "x"), "unknown_key"),
+        ),
+        (
+            {"name": "float32", "must_understand": False},
+            (("data_type", "must_understand"), "invalid_value"),
+        ),
         (5, (("data_type",), "invalid_type")),
     ],
     ids=["undeclared member", "envelope", "not a field"],
@@ -150,11 +186,17 @@ def test_a_bare_non_finite_fill_value_is_reported_beside_a_refused_v3_data_type(
     # JSON has no NaN or Infinity; a fill value spells them as strings. A
     # float32 refused for its envelope or an undeclared member still judges
     # the fill value, which is then no float (a list): its shape is the problem.
-    where: tuple[str | int, ...] = ("fill_value",) if not isinstance(fill_value, list) else ("fill_value", 0)
+    where: tuple[str | int, ...] = (
+        ("fill_value",) if not isinstance(fill_value, list) else ("fill_value", 0)
+    )
     if isinstance(fill_value, list) and isinstance(data_type, dict):
-        assert found(read_array_metadata_v3(v3(data_type=data_type, fill_value=fill_value)).problems) == [problem, (("fill_value",), "invalid_type")]
+        assert found(
+            read_array_metadata_v3(v3(data_type=data_type, fill_value=fill_value)).problems
+        ) == [problem, (("fill_value",), "invalid_type")]
         return
-    assert found(read_array_metadata_v3(v3(data_type=data_type, fill_value=fill_value)).problems) == [problem, (where, "invalid_value")]
+    assert found(
+        read_array_metadata_v3(v3(data_type=data_type, fill_value=fill_value)).problems
+    ) == [problem, (where, "invalid_value")]
 
 
 def test_a_bare_non_finite_fill_value_is_reported_beside_a_missing_or_refused_v2_dtype() -> None:
@@ -164,7 +206,10 @@ def test_a_bare_non_finite_fill_value_is_reported_beside_a_missing_or_refused_v2
     ]
     document = v2(fill_value=math.inf)
     del document["dtype"]
-    assert found(read_array_metadata_v2(document).problems) == [(("dtype",), "missing_key"), (("fill_value",), "invalid_value")]
+    assert found(read_array_metadata_v2(document).problems) == [
+        (("dtype",), "missing_key"),
+        (("fill_value",), "invalid_value"),
+    ]
 
 
 def test_a_grid_with_an_undeclared_member_is_still_judged_against_the_shape() -> None:
@@ -174,4 +219,6 @@ def test_a_grid_with_an_undeclared_member_is_still_judged_against_the_shape() ->
         (("chunk_grid", "configuration", "chunk_shape"), "invalid_value"),
     ]
     fine = {"name": "regular", "configuration": {"chunk_shape": [2], "x": 1}}
-    assert found(read_array_metadata_v3(v3(chunk_grid=fine)).problems) == [(("chunk_grid", "configuration", "x"), "unknown_key")]
+    assert found(read_array_metadata_v3(v3(chunk_grid=fine)).problems) == [
+        (("chunk_grid", "configuration", "x"), "unknown_key")
+    ]

@@ -37,17 +37,32 @@ GET_CONFIG: list[tuple[dict[str, Any], dict[str, Any]]] = [
         {"id": "lzma", "format": 3, "check": -1, "preset": None, "filters": [{"id": 33}]},
     ),
     ({"id": "blosc"}, {"id": "blosc", "cname": "lz4", "clevel": 5, "shuffle": 1, "blocksize": 0}),
-    ({"id": "blosc", "shuffle": -1}, {"id": "blosc", "cname": "lz4", "clevel": 5, "shuffle": -1, "blocksize": 0}),
-    ({"id": "blosc", "blocksize": 5}, {"id": "blosc", "cname": "lz4", "clevel": 5, "shuffle": 1, "blocksize": 5}),
+    (
+        {"id": "blosc", "shuffle": -1},
+        {"id": "blosc", "cname": "lz4", "clevel": 5, "shuffle": -1, "blocksize": 0},
+    ),
+    (
+        {"id": "blosc", "blocksize": 5},
+        {"id": "blosc", "cname": "lz4", "clevel": 5, "shuffle": 1, "blocksize": 5},
+    ),
     ({"id": "zstd"}, {"id": "zstd", "level": 0, "checksum": False}),
     ({"id": "zstd", "level": 23}, {"id": "zstd", "level": 23, "checksum": False}),
     ({"id": "zstd", "checksum": True}, {"id": "zstd", "level": 0, "checksum": True}),
     ({"id": "lz4"}, {"id": "lz4", "acceleration": 1}),
     ({"id": "lz4", "acceleration": 0}, {"id": "lz4", "acceleration": 0}),
     ({"id": "delta", "dtype": "<i4"}, {"id": "delta", "dtype": "<i4", "astype": "<i4"}),
-    ({"id": "delta", "dtype": "<i4", "astype": "<i2"}, {"id": "delta", "dtype": "<i4", "astype": "<i2"}),
-    ({"id": "delta", "dtype": "<i1", "astype": None}, {"id": "delta", "dtype": "|i1", "astype": "|i1"}),
-    ({"id": "quantize", "digits": 2, "dtype": "<f8"}, {"id": "quantize", "digits": 2, "dtype": "<f8", "astype": "<f8"}),
+    (
+        {"id": "delta", "dtype": "<i4", "astype": "<i2"},
+        {"id": "delta", "dtype": "<i4", "astype": "<i2"},
+    ),
+    (
+        {"id": "delta", "dtype": "<i1", "astype": None},
+        {"id": "delta", "dtype": "|i1", "astype": "|i1"},
+    ),
+    (
+        {"id": "quantize", "digits": 2, "dtype": "<f8"},
+        {"id": "quantize", "digits": 2, "dtype": "<f8", "astype": "<f8"},
+    ),
     (
         {"id": "fixedscaleoffset", "offset": 0, "scale": 1, "dtype": "<f8"},
         {"id": "fixedscaleoffset", "scale": 1, "offset": 0, "dtype": "<f8", "astype": "<f8"},
@@ -96,8 +111,12 @@ def v3_codec(written: object, context: Any = CORE_AND_EXTENSIONS) -> Any:
     return field
 
 
-@pytest.mark.parametrize(("written", "config"), GET_CONFIG + FILLED_IN, ids=[str(w) for w, _ in GET_CONFIG + FILLED_IN])
-def test_a_v2_codec_is_spelled_as_numcodecs_get_config_writes_it(written: dict[str, Any], config: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    ("written", "config"), GET_CONFIG + FILLED_IN, ids=[str(w) for w, _ in GET_CONFIG + FILLED_IN]
+)
+def test_a_v2_codec_is_spelled_as_numcodecs_get_config_writes_it(
+    written: dict[str, Any], config: dict[str, Any]
+) -> None:
     spelled = canonical_of(v2_codec(written), ())
     assert json.loads(json.dumps(spelled)) == config
     # Spelled canonically, it is its own canonical spelling, and the same codec.
@@ -105,7 +124,9 @@ def test_a_v2_codec_is_spelled_as_numcodecs_get_config_writes_it(written: dict[s
     assert v2_codec(spelled) == v2_codec(written)
 
 
-def test_v2_codecs_written_with_and_without_their_defaults_are_equal_fields_and_hash_equal() -> None:
+def test_v2_codecs_written_with_and_without_their_defaults_are_equal_fields_and_hash_equal() -> (
+    None
+):
     one, other = v2_codec({"id": "zlib", "level": 1}), v2_codec({"id": "zlib"})
     assert one == other and hash(one) == hash(other)
     assert v2_codec({"id": "zlib", "level": 2}) != one
@@ -132,8 +153,16 @@ def _no_rules(configuration: object, nested: object) -> tuple[()]:
 
 
 # Definitions of the same name and configuration that differ in a hook: another definition.
-OTHER_ZSTD = CodecDefinition(name="zstd", configuration=ZstdCodecConfiguration, kind="bytes_bytes", size="dynamic", rules=_no_rules)
-WITH_OTHER_ZSTD = CORE_AND_EXTENSIONS.update(codecs={**CORE_AND_EXTENSIONS.codecs, "zstd": OTHER_ZSTD})
+OTHER_ZSTD = CodecDefinition(
+    name="zstd",
+    configuration=ZstdCodecConfiguration,
+    kind="bytes_bytes",
+    size="dynamic",
+    rules=_no_rules,
+)
+WITH_OTHER_ZSTD = CORE_AND_EXTENSIONS.update(
+    codecs={**CORE_AND_EXTENSIONS.codecs, "zstd": OTHER_ZSTD}
+)
 OTHER_ZLIB = ZarrV2CodecDefinition(name="zlib", configuration=ZarrV2ZlibParameters, rules=_no_rules)
 
 
@@ -142,7 +171,9 @@ def test_fields_read_by_different_definitions_of_one_name_are_not_equal() -> Non
     one, other = v3_codec(written), v3_codec(written, WITH_OTHER_ZSTD)
     assert canonical_of(one, ()) == canonical_of(other, ())
     assert one != other
-    v2_other, problems = resolve({"id": "zlib"}, ZarrV2CodecDefinition, CORE_V2.update(codecs=[OTHER_ZLIB]))
+    v2_other, problems = resolve(
+        {"id": "zlib"}, ZarrV2CodecDefinition, CORE_V2.update(codecs=[OTHER_ZLIB])
+    )
     assert problems == () and v2_other != v2_codec({"id": "zlib"})
 
 
@@ -168,7 +199,10 @@ def test_fields_compare_at_every_level_by_what_their_nested_fields_mean() -> Non
 
 
 def test_unclaimed_fields_compare_as_written_json() -> None:
-    one, other = v3_codec({"name": "acme.codec", "configuration": {"a": 1, "b": 2}}), v3_codec({"configuration": {"b": 2, "a": 1}, "name": "acme.codec"})
+    one, other = (
+        v3_codec({"name": "acme.codec", "configuration": {"a": 1, "b": 2}}),
+        v3_codec({"configuration": {"b": 2, "a": 1}, "name": "acme.codec"}),
+    )
     assert isinstance(one, UnclaimedField)
     assert one == other and hash(one) == hash(other)
     assert one != v3_codec({"name": "acme.codec", "configuration": {"a": 1}})
@@ -202,7 +236,12 @@ def test_models_compare_hash_and_refine_by_what_their_fields_mean_v2_as_v3() -> 
     assert one == other and hash(one) == hash(other) and one.refines(other) and other.refines(one)
     one3 = v3_model({"name": "zstd", "configuration": {"level": 3, "checksum": False}})
     other3 = v3_model({"name": "zstd", "configuration": {"level": 3}})
-    assert one3 == other3 and hash(one3) == hash(other3) and one3.refines(other3) and other3.refines(one3)
+    assert (
+        one3 == other3
+        and hash(one3) == hash(other3)
+        and one3.refines(other3)
+        and other3.refines(one3)
+    )
 
 
 def test_models_read_with_different_definitions_of_a_name_are_not_equal() -> None:

@@ -44,7 +44,13 @@ from zarr_metadata.v3.definition import (
 ROOT = Path(__file__).resolve().parents[1]
 REGISTRY = ROOT.parent / "shared" / "registry" / "zarr-extensions"
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-V3_KINDS = (DataTypeDefinition, ChunkGridDefinition, ChunkKeyEncodingDefinition, CodecDefinition, StorageTransformerDefinition)
+V3_KINDS = (
+    DataTypeDefinition,
+    ChunkGridDefinition,
+    ChunkKeyEncodingDefinition,
+    CodecDefinition,
+    StorageTransformerDefinition,
+)
 
 
 def accepts(validator: Any, value: object) -> bool:
@@ -67,7 +73,10 @@ def v3_documents(root: Path) -> list[Path]:
     return sorted(root.rglob("zarr.json")) if root.exists() else []
 
 
-VALID_V3 = [*v3_documents(ROOT / "examples" / "valid"), *v3_documents(ROOT / "tests" / "data" / "stores")]
+VALID_V3 = [
+    *v3_documents(ROOT / "examples" / "valid"),
+    *v3_documents(ROOT / "tests" / "data" / "stores"),
+]
 
 
 def test_there_are_valid_v3_documents_to_check() -> None:
@@ -84,8 +93,14 @@ def test_every_valid_v3_document_on_disk_is_accepted_by_the_schema(path: Path) -
 CORPUS_V3 = [case for name in ("v3_array.json", "v3_group.json") for case in cases(name)]
 
 
-@pytest.mark.skipif(not CORPUS.exists(), reason="the conformance corpus is not beside the repository")
-@pytest.mark.parametrize("case", [case for case in CORPUS_V3 if not case["problems"]], ids=lambda case: case["description"])
+@pytest.mark.skipif(
+    not CORPUS.exists(), reason="the conformance corpus is not beside the repository"
+)
+@pytest.mark.parametrize(
+    "case",
+    [case for case in CORPUS_V3 if not case["problems"]],
+    ids=lambda case: case["description"],
+)
 def test_every_conformance_case_without_problems_is_accepted(case: dict[str, Any]) -> None:
     if read_node_metadata_v3(case["document"]).problems:
         pytest.skip("this package finds problems the corpus does not")
@@ -113,19 +128,35 @@ def test_a_generated_group_the_reader_accepts_the_schema_accepts(document: dict[
 
 def _refused_documents() -> list[tuple[str, dict[str, Any]]]:
     """Documents the v3 reader refuses: each breakage of a valid array and group, and each corpus case with problems."""
-    array = json.loads((ROOT / "examples" / "valid" / "temperature" / "zarr.json").read_text(encoding="utf-8"))
+    array = json.loads(
+        (ROOT / "examples" / "valid" / "temperature" / "zarr.json").read_text(encoding="utf-8")
+    )
     group = json.loads((ROOT / "examples" / "valid" / "zarr.json").read_text(encoding="utf-8"))
-    found = [(f"array: {breakage.name}", breakage.apply(array)) for breakage in ARRAY_BREAKAGES if breakage.applies(array)]
+    found = [
+        (f"array: {breakage.name}", breakage.apply(array))
+        for breakage in ARRAY_BREAKAGES
+        if breakage.applies(array)
+    ]
     found += [(f"group: {breakage.name}", breakage.apply(group)) for breakage in GROUP_BREAKAGES]
-    found += [(f"corpus: {case['description']}", case["document"]) for case in CORPUS_V3 if case["problems"]]
-    return [(name, document) for name, document in found if read_node_metadata_v3(document).problems]
+    found += [
+        (f"corpus: {case['description']}", case["document"])
+        for case in CORPUS_V3
+        if case["problems"]
+    ]
+    return [
+        (name, document) for name, document in found if read_node_metadata_v3(document).problems
+    ]
 
 
-def test_the_schema_refuses_most_documents_the_reader_refuses(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_schema_refuses_most_documents_the_reader_refuses(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     refused = _refused_documents()
     missed = [name for name, document in refused if accepts(v3_validator(), document)]
     with capsys.disabled():
-        print(f"\nthe v3 schema refuses {len(refused) - len(missed)} of {len(refused)} documents the reader refuses; it accepts:")
+        print(
+            f"\nthe v3 schema refuses {len(refused) - len(missed)} of {len(refused)} documents the reader refuses; it accepts:"
+        )
         for name in missed:
             print(f"  {name}")
     assert len(refused) >= len(ARRAY_BREAKAGES)
@@ -143,13 +174,27 @@ def test_the_schema_refuses_most_documents_the_reader_refuses(capsys: pytest.Cap
         ("chunk_grid", {"name": "regular", "configuration": {"chunk_shape": [2], "extra": 1}}),
         ("codecs", [{"name": "bytes", "must_understand": False}]),
         ("codecs", [{"name": "Bad Name"}]),
-        ("codecs", [{"name": "sharding_indexed", "configuration": {"chunk_shape": [2], "codecs": [{"name": "gzip", "configuration": {"level": 99}}], "index_codecs": ["bytes"]}}]),
+        (
+            "codecs",
+            [
+                {
+                    "name": "sharding_indexed",
+                    "configuration": {
+                        "chunk_shape": [2],
+                        "codecs": [{"name": "gzip", "configuration": {"level": 99}}],
+                        "index_codecs": ["bytes"],
+                    },
+                }
+            ],
+        ),
         ("fill_value", {"a": 1}),
         ("dimension_names", [1]),
     ],
 )
 def test_the_schema_refuses_a_member_the_reader_refuses(member: str, value: object) -> None:
-    document: dict[str, Any] = json.loads((ROOT / "examples" / "valid" / "temperature" / "zarr.json").read_text(encoding="utf-8"))
+    document: dict[str, Any] = json.loads(
+        (ROOT / "examples" / "valid" / "temperature" / "zarr.json").read_text(encoding="utf-8")
+    )
     document[member] = value
     assert read_node_metadata_v3(document).problems != ()
     assert not accepts(v3_validator(), document)
@@ -169,7 +214,9 @@ REGISTRY_KINDS: dict[str, type[Any]] = {
 def _registry_examples() -> list[Path]:
     if not REGISTRY.exists():
         return []
-    return sorted(path for path in REGISTRY.glob("*/*/examples/**/*.json") if path.name != "attributes.json")
+    return sorted(
+        path for path in REGISTRY.glob("*/*/examples/**/*.json") if path.name != "attributes.json"
+    )
 
 
 @functools.cache
@@ -177,8 +224,12 @@ def known_field_validator(kind: type[Any]) -> Any:
     return jsonschema.Draft202012Validator(field_json_schema_v3(kind, context=KNOWN))
 
 
-@pytest.mark.skipif(not REGISTRY.exists(), reason="the zarr-extensions registry is not beside the repository")
-@pytest.mark.parametrize("path", _registry_examples(), ids=lambda path: path.relative_to(REGISTRY).as_posix())
+@pytest.mark.skipif(
+    not REGISTRY.exists(), reason="the zarr-extensions registry is not beside the repository"
+)
+@pytest.mark.parametrize(
+    "path", _registry_examples(), ids=lambda path: path.relative_to(REGISTRY).as_posix()
+)
 def test_every_registry_example_the_reader_accepts_in_known_the_schema_accepts(path: Path) -> None:
     loaded: object = json.loads(path.read_text(encoding="utf-8"))
     example: dict[str, Any] = cast("dict[str, Any]", loaded) if isinstance(loaded, dict) else {}
@@ -198,7 +249,9 @@ def test_every_registry_example_the_reader_accepts_in_known_the_schema_accepts(p
 
 @pytest.mark.parametrize("kind", V3_KINDS, ids=lambda kind: kind.__name__)
 @pytest.mark.parametrize("context", [None, CORE, KNOWN], ids=["default", "core", "known"])
-def test_each_field_schema_is_a_valid_schema_that_accepts_an_unclaimed_name(kind: type[Any], context: Any) -> None:
+def test_each_field_schema_is_a_valid_schema_that_accepts_an_unclaimed_name(
+    kind: type[Any], context: Any
+) -> None:
     schema = field_json_schema_v3(kind, context=context)
     jsonschema.Draft202012Validator.check_schema(schema)
     validator = jsonschema.Draft202012Validator(schema)
@@ -224,7 +277,14 @@ def test_the_codec_schema_knows_claimed_configurations_and_nested_codecs() -> No
     assert accepts(validator, {"name": "gzip", "configuration": {"level": 5}})
     assert not accepts(validator, {"name": "gzip", "configuration": {"level": 10}})
     assert not accepts(validator, "gzip")
-    shard: Any = {"name": "sharding_indexed", "configuration": {"chunk_shape": [2], "codecs": ["bytes", {"name": "gzip"}], "index_codecs": ["bytes"]}}
+    shard: Any = {
+        "name": "sharding_indexed",
+        "configuration": {
+            "chunk_shape": [2],
+            "codecs": ["bytes", {"name": "gzip"}],
+            "index_codecs": ["bytes"],
+        },
+    }
     assert not accepts(validator, shard)
     shard["configuration"]["codecs"] = ["bytes", {"name": "gzip", "configuration": {"level": 1}}]
     assert accepts(validator, shard)
@@ -265,10 +325,15 @@ def v2_validators() -> tuple[jsonschema.Draft202012Validator, jsonschema.Draft20
 def v2_files(root: Path) -> list[Path]:
     if not root.exists():
         return []
-    return sorted(path for name in (".zarray", ".zgroup", ".zmetadata") for path in root.rglob(name))
+    return sorted(
+        path for name in (".zarray", ".zgroup", ".zmetadata") for path in root.rglob(name)
+    )
 
 
-VALID_V2 = [*v2_files(ROOT / "examples" / "valid_v2"), *v2_files(ROOT / "tests" / "data" / "stores")]
+VALID_V2 = [
+    *v2_files(ROOT / "examples" / "valid_v2"),
+    *v2_files(ROOT / "tests" / "data" / "stores"),
+]
 
 
 def v2_problems(name: str, document: object) -> tuple[Any, ...]:
@@ -297,14 +362,24 @@ def test_every_valid_v2_file_on_disk_is_accepted_by_the_schema(path: Path) -> No
 
 CORPUS_V2 = [
     (file_name, case)
-    for corpus, file_name in (("v2_array.json", ".zarray"), ("v2_group.json", ".zgroup"), ("v2_consolidated.json", ".zmetadata"))
+    for corpus, file_name in (
+        ("v2_array.json", ".zarray"),
+        ("v2_group.json", ".zgroup"),
+        ("v2_consolidated.json", ".zmetadata"),
+    )
     for case in cases(corpus)
 ]
 
 
-@pytest.mark.skipif(not CORPUS.exists(), reason="the conformance corpus is not beside the repository")
-@pytest.mark.parametrize(("name", "case"), CORPUS_V2, ids=[case["description"] for _, case in CORPUS_V2])
-def test_every_v2_conformance_case_the_reader_accepts_the_schema_accepts(name: str, case: dict[str, Any]) -> None:
+@pytest.mark.skipif(
+    not CORPUS.exists(), reason="the conformance corpus is not beside the repository"
+)
+@pytest.mark.parametrize(
+    ("name", "case"), CORPUS_V2, ids=[case["description"] for _, case in CORPUS_V2]
+)
+def test_every_v2_conformance_case_the_reader_accepts_the_schema_accepts(
+    name: str, case: dict[str, Any]
+) -> None:
     document = case["document"]
     if v2_problems(name, document):
         return
@@ -316,7 +391,11 @@ def test_every_v2_conformance_case_the_reader_accepts_the_schema_accepts(name: s
 
 def test_the_v2_schemas_refuse_what_no_v2_reader_reads() -> None:
     data_type = jsonschema.Draft202012Validator(field_json_schema_v2(ZarrV2DataTypeDefinition))
-    assert accepts(data_type, "<f8") and accepts(data_type, "<M8[ns]") and accepts(data_type, [["a", "<i4"], ["b", "|u1", [2]]])
+    assert (
+        accepts(data_type, "<f8")
+        and accepts(data_type, "<M8[ns]")
+        and accepts(data_type, [["a", "<i4"], ["b", "|u1", [2]]])
+    )
     assert not accepts(data_type, "float64") and not accepts(data_type, 8)
     codec = jsonschema.Draft202012Validator(field_json_schema_v2(ZarrV2CodecDefinition))
     assert accepts(codec, {"id": "acme", "anything": 1})
@@ -328,7 +407,16 @@ def test_the_v2_schemas_refuse_what_no_v2_reader_reads() -> None:
 @SETTINGS
 @given(text=st.text(alphabet="<>|biufcSUVOMm0123456789[]ns", max_size=8))
 def test_a_type_string_the_reader_accepts_the_schema_accepts(text: str) -> None:
-    zarray = {"zarr_format": 2, "shape": [1], "chunks": [1], "dtype": text, "compressor": None, "fill_value": None, "order": "C", "filters": None}
+    zarray = {
+        "zarr_format": 2,
+        "shape": [1],
+        "chunks": [1],
+        "dtype": text,
+        "compressor": None,
+        "fill_value": None,
+        "order": "C",
+        "filters": None,
+    }
     if read_array_metadata_v2(zarray).problems:
         return
     assert v2_accepted(".zarray", zarray)
@@ -341,7 +429,9 @@ def test_a_type_string_the_reader_accepts_the_schema_accepts(text: str) -> None:
 def test_the_command_prints_a_valid_schema(document: str) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "zarr_metadata", "schema", document, "--context", "known"],
-        capture_output=True, text=True, check=True,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     schema = json.loads(result.stdout)
     jsonschema.Draft202012Validator.check_schema(schema)
@@ -349,7 +439,9 @@ def test_the_command_prints_a_valid_schema(document: str) -> None:
 
 
 def test_the_command_refuses_an_unknown_document() -> None:
-    result = subprocess.run([sys.executable, "-m", "zarr_metadata", "schema", "table"], capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "zarr_metadata", "schema", "table"], capture_output=True, text=True
+    )
     assert result.returncode == 2
 
 
@@ -364,10 +456,20 @@ def _descriptions(schema: object) -> list[str]:
 
 @pytest.mark.parametrize(
     "schema",
-    [node_metadata_json_schema_v3(context=KNOWN), node_metadata_json_schema_v2(), consolidated_metadata_json_schema_v2()],
+    [
+        node_metadata_json_schema_v3(context=KNOWN),
+        node_metadata_json_schema_v2(),
+        consolidated_metadata_json_schema_v2(),
+    ],
     ids=["v3", "v2", "zmetadata"],
 )
-def test_descriptions_are_the_packages_own_not_those_of_builtin_types(schema: dict[str, Any]) -> None:
+def test_descriptions_are_the_packages_own_not_those_of_builtin_types(
+    schema: dict[str, Any],
+) -> None:
     descriptions = _descriptions(schema)
     assert descriptions
-    assert not [text for text in descriptions if text.startswith(("int(", "str(", "float(", "bool(", "dict(", "list(", "tuple("))]
+    assert not [
+        text
+        for text in descriptions
+        if text.startswith(("int(", "str(", "float(", "bool(", "dict(", "list(", "tuple("))
+    ]

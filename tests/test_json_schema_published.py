@@ -35,7 +35,9 @@ ROOT = Path(__file__).resolve().parents[1]
 SURFACE = ROOT.parent / "shared" / "spec" / "api-surface.md"
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-ARRAY: dict[str, Any] = json.loads((ROOT / "examples" / "valid" / "temperature" / "zarr.json").read_text(encoding="utf-8"))
+ARRAY: dict[str, Any] = json.loads(
+    (ROOT / "examples" / "valid" / "temperature" / "zarr.json").read_text(encoding="utf-8")
+)
 GROUP: dict[str, Any] = {"zarr_format": 3, "node_type": "group", "attributes": {"title": "root"}}
 
 
@@ -82,8 +84,14 @@ BROKEN_ARRAYS = [
 ]
 
 
-@pytest.mark.parametrize(("member", "value", "path"), BROKEN_ARRAYS, ids=[f"{m}={json.dumps(v)}" for m, v, _ in BROKEN_ARRAYS])
-def test_the_best_match_on_a_broken_array_is_its_wrong_member(member: str, value: object, path: tuple[Any, ...]) -> None:
+@pytest.mark.parametrize(
+    ("member", "value", "path"),
+    BROKEN_ARRAYS,
+    ids=[f"{m}={json.dumps(v)}" for m, v, _ in BROKEN_ARRAYS],
+)
+def test_the_best_match_on_a_broken_array_is_its_wrong_member(
+    member: str, value: object, path: tuple[Any, ...]
+) -> None:
     # Chosen with anyOf, the best match was the group branch's `'group' was expected` at node_type.
     document = changed(ARRAY, member, value)
     assert read_node_metadata_v3(document).problems != ()
@@ -101,21 +109,41 @@ def test_the_best_match_on_an_array_lacking_a_member_names_it(member: str) -> No
 BROKEN_GROUPS = [
     ("attributes", 5, ("attributes",)),
     ("zarr_format", "3", ("zarr_format",)),
-    ("consolidated_metadata", {"kind": "inline", "must_understand": True, "metadata": {}}, ("consolidated_metadata", "must_understand")),
-    ("consolidated_metadata", {"kind": "inline", "must_understand": False, "metadata": []}, ("consolidated_metadata", "metadata")),
+    (
+        "consolidated_metadata",
+        {"kind": "inline", "must_understand": True, "metadata": {}},
+        ("consolidated_metadata", "must_understand"),
+    ),
+    (
+        "consolidated_metadata",
+        {"kind": "inline", "must_understand": False, "metadata": []},
+        ("consolidated_metadata", "metadata"),
+    ),
 ]
 
 
-@pytest.mark.parametrize(("member", "value", "path"), BROKEN_GROUPS, ids=[f"{m}-{i}" for i, (m, _, _) in enumerate(BROKEN_GROUPS)])
-def test_the_best_match_on_a_broken_group_is_its_wrong_member(member: str, value: object, path: tuple[Any, ...]) -> None:
+@pytest.mark.parametrize(
+    ("member", "value", "path"),
+    BROKEN_GROUPS,
+    ids=[f"{m}-{i}" for i, (m, _, _) in enumerate(BROKEN_GROUPS)],
+)
+def test_the_best_match_on_a_broken_group_is_its_wrong_member(
+    member: str, value: object, path: tuple[Any, ...]
+) -> None:
     document = changed(GROUP, member, value)
     assert read_node_metadata_v3(document).problems != ()
     assert best_path(document) == path
 
 
-def test_a_group_is_judged_by_the_envelope_of_its_consolidated_metadata_as_its_reader_judges_it() -> None:
+def test_a_group_is_judged_by_the_envelope_of_its_consolidated_metadata_as_its_reader_judges_it() -> (
+    None
+):
     # The group reader reads only the envelope; the documents it lists are read_consolidated_metadata_v3's.
-    listing = {"kind": "inline", "must_understand": False, "metadata": {"a": changed(ARRAY, "shape", [-1, 4])}}
+    listing = {
+        "kind": "inline",
+        "must_understand": False,
+        "metadata": {"a": changed(ARRAY, "shape", [-1, 4])},
+    }
     document = changed(GROUP, "consolidated_metadata", listing)
     assert read_node_metadata_v3(document).problems == ()
     assert v3_validator().is_valid(document)
@@ -129,7 +157,9 @@ def test_a_group_is_judged_by_the_envelope_of_its_consolidated_metadata_as_its_r
 @pytest.mark.parametrize("node_type", ["table", 5, None])
 def test_a_node_type_that_is_neither_kind_is_the_one_error(node_type: object) -> None:
     document = changed(ARRAY, "node_type", node_type)
-    assert [tuple(error.absolute_path) for error in v3_validator().iter_errors(document)] == [("node_type",)]
+    assert [tuple(error.absolute_path) for error in v3_validator().iter_errors(document)] == [
+        ("node_type",)
+    ]
 
 
 def test_a_document_without_node_type_is_told_it_lacks_one() -> None:
@@ -152,7 +182,9 @@ def test_the_array_schema_refuses_an_array_without_codecs() -> None:
     document = changed(ARRAY, "codecs", [])
     assert read_node_metadata_v3(document).problems != ()
     assert not v3_validator().is_valid(document)
-    codecs = node_metadata_json_schema_v3()["$defs"]["ZarrV3ArrayMetadataJSON"]["properties"]["codecs"]  # type: ignore[index]
+    codecs = node_metadata_json_schema_v3()["$defs"]["ZarrV3ArrayMetadataJSON"]["properties"][
+        "codecs"
+    ]  # type: ignore[index]
     assert codecs["minItems"] == 1  # type: ignore[index]
 
 
@@ -160,21 +192,38 @@ def test_the_array_schema_refuses_an_array_without_codecs() -> None:
 
 
 ZARRAY: dict[str, Any] = {
-    "zarr_format": 2, "shape": [4], "chunks": [2], "dtype": "<f8", "compressor": None,
-    "fill_value": 0, "order": "C", "filters": None,
+    "zarr_format": 2,
+    "shape": [4],
+    "chunks": [2],
+    "dtype": "<f8",
+    "compressor": None,
+    "fill_value": 0,
+    "order": "C",
+    "filters": None,
 }
-ZMETADATA: dict[str, Any] = {"zarr_consolidated_format": 1, "metadata": {".zgroup": {"zarr_format": 2}, "a/.zarray": ZARRAY, "a/.zattrs": {"units": "K"}}}
+ZMETADATA: dict[str, Any] = {
+    "zarr_consolidated_format": 1,
+    "metadata": {".zgroup": {"zarr_format": 2}, "a/.zarray": ZARRAY, "a/.zattrs": {"units": "K"}},
+}
 
 
 @pytest.mark.parametrize(
     "document",
     [
         pytest.param({**ZMETADATA, "zarr_consolidated_version": 1}, id="a member beside the two"),
-        pytest.param({**ZMETADATA, "metadata": {**ZMETADATA["metadata"], "a/0.0": {}}}, id="a listed key that names no metadata file"),
-        pytest.param({**ZMETADATA, "metadata": {**ZMETADATA["metadata"], "a/.zarray.bak": ZARRAY}}, id="a listed key that only begins like one"),
+        pytest.param(
+            {**ZMETADATA, "metadata": {**ZMETADATA["metadata"], "a/0.0": {}}},
+            id="a listed key that names no metadata file",
+        ),
+        pytest.param(
+            {**ZMETADATA, "metadata": {**ZMETADATA["metadata"], "a/.zarray.bak": ZARRAY}},
+            id="a listed key that only begins like one",
+        ),
     ],
 )
-def test_the_zmetadata_schema_refuses_what_the_reader_refuses_beside_the_files(document: dict[str, Any]) -> None:
+def test_the_zmetadata_schema_refuses_what_the_reader_refuses_beside_the_files(
+    document: dict[str, Any],
+) -> None:
     assert read_consolidated_metadata_v2(document).problems != ()
     assert not zmetadata_validator().is_valid(document)
 
@@ -215,8 +264,13 @@ def test_a_zmetadata_the_reader_accepts_the_closed_schema_accepts(document: dict
 
 
 @SETTINGS
-@given(document=zmetadata_as_written(), member=EXTRA_KEYS.filter(lambda key: key not in {"metadata", "zarr_consolidated_format"}))
-def test_a_member_beside_the_listing_is_refused_by_reader_and_schema_alike(document: dict[str, Any], member: str) -> None:
+@given(
+    document=zmetadata_as_written(),
+    member=EXTRA_KEYS.filter(lambda key: key not in {"metadata", "zarr_consolidated_format"}),
+)
+def test_a_member_beside_the_listing_is_refused_by_reader_and_schema_alike(
+    document: dict[str, Any], member: str
+) -> None:
     document = {**document, member: 1}
     assert read_consolidated_metadata_v2(document).problems != ()
     assert not zmetadata_validator().is_valid(document)
@@ -235,11 +289,19 @@ def test_a_v2_group_file_with_a_member_no_spec_defines_is_taken() -> None:
 
 def test_the_definitions_are_named_after_the_json_typeddicts() -> None:
     v3 = node_metadata_json_schema_v3()["$defs"]
-    assert {"ZarrV3ArrayMetadataJSON", "ZarrV3GroupMetadataJSON", "ZarrV3ConsolidatedMetadataEnvelopeJSON"} <= set(v3)  # type: ignore[arg-type]
-    assert consolidated_metadata_json_schema_v3()["$ref"] == "#/$defs/ZarrV3ConsolidatedMetadataJSON"
+    assert {
+        "ZarrV3ArrayMetadataJSON",
+        "ZarrV3GroupMetadataJSON",
+        "ZarrV3ConsolidatedMetadataEnvelopeJSON",
+    } <= set(v3)  # type: ignore[arg-type]
+    assert (
+        consolidated_metadata_json_schema_v3()["$ref"] == "#/$defs/ZarrV3ConsolidatedMetadataJSON"
+    )
     v2 = consolidated_metadata_json_schema_v2()["$defs"]
     assert {"ZarrV2ConsolidatedMetadataJSON", "ZarrV2ZArrayJSON", "ZarrV2ZGroupJSON"} <= set(v2)  # type: ignore[arg-type]
-    assert consolidated_metadata_json_schema_v2()["$ref"] == "#/$defs/ZarrV2ConsolidatedMetadataJSON"
+    assert (
+        consolidated_metadata_json_schema_v2()["$ref"] == "#/$defs/ZarrV2ConsolidatedMetadataJSON"
+    )
 
 
 def _surface_names(module: str) -> list[str]:

@@ -60,7 +60,11 @@ from zarr_metadata.v3.consolidated import ZarrV3ConsolidatedMetadataEnvelopeJSON
 Loc = tuple[str | int, ...]
 Scope = ZarrV3Context | ZarrV2Context
 
-SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+SETTINGS = settings(
+    max_examples=200,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 def json_type(value: object) -> str:
@@ -115,7 +119,10 @@ class Place:
 
     def judged_by_shape(self) -> bool:
         """Whether the shapes alone judge the JSON type here: no member takes any value, and none is judged by a reader its own way."""
-        return all(isinstance(leaf, Scalar | Choice | Record | Array | FixedArray | Object | Alias) for leaf in self.leaves)
+        return all(
+            isinstance(leaf, Scalar | Choice | Record | Array | FixedArray | Object | Alias)
+            for leaf in self.leaves
+        )
 
 
 def places(node: Node, value: object, loc: Loc, scope: Scope) -> Iterator[Place]:
@@ -138,7 +145,11 @@ def places(node: Node, value: object, loc: Loc, scope: Scope) -> Iterator[Place]
         elif isinstance(leaf, Array) and isinstance(value, list):
             for index, item in enumerate(value):
                 yield from places(leaf.item, item, (*loc, index), scope)
-        elif isinstance(leaf, FixedArray) and isinstance(value, list) and len(value) == len(leaf.items):
+        elif (
+            isinstance(leaf, FixedArray)
+            and isinstance(value, list)
+            and len(value) == len(leaf.items)
+        ):
             for index, item in enumerate(value):
                 yield from places(leaf.items[index], item, (*loc, index), scope)
         elif isinstance(leaf, Object) and isinstance(value, Mapping):
@@ -178,12 +189,20 @@ class Target:
 def _v3_group_places(document: Any) -> Iterator[Place]:
     if "consolidated_metadata" in document:
         node = Reader().read(ZarrV3ConsolidatedMetadataEnvelopeJSON, "envelope")
-        yield from places(node, document["consolidated_metadata"], ("consolidated_metadata",), V3_SCOPE)
+        yield from places(
+            node, document["consolidated_metadata"], ("consolidated_metadata",), V3_SCOPE
+        )
 
 
 def _listed_places(document: Any) -> Iterator[Place]:
     for key, listed in document["metadata"].items():
-        shape = ZarrV2ZArrayJSON if key.endswith(".zarray") else ZarrV2ZGroupJSON if key.endswith(".zgroup") else None
+        shape = (
+            ZarrV2ZArrayJSON
+            if key.endswith(".zarray")
+            else ZarrV2ZGroupJSON
+            if key.endswith(".zgroup")
+            else None
+        )
         if shape is not None:
             yield from places(Reader().read(shape, key), listed, ("metadata", key), V2_SCOPE)
 
@@ -193,8 +212,12 @@ def _v2_groups(attributes: Any) -> dict[str, Any]:
 
 
 TARGETS = [
-    Target("v3 array", array_documents(), ZarrV3ArrayMetadataJSON, V3_SCOPE, read_array_metadata_v3),
-    Target("v3 group", group_documents(), ZarrV3GroupMetadataJSON, V3_SCOPE, read_group_metadata_v3),
+    Target(
+        "v3 array", array_documents(), ZarrV3ArrayMetadataJSON, V3_SCOPE, read_array_metadata_v3
+    ),
+    Target(
+        "v3 group", group_documents(), ZarrV3GroupMetadataJSON, V3_SCOPE, read_group_metadata_v3
+    ),
     Target(
         "v3 group with consolidated metadata",
         consolidated_group_documents(),
@@ -206,12 +229,21 @@ TARGETS = [
     Target("v2 array", v2_arrays(), ZarrV2ArrayMetadataJSON, V2_SCOPE, read_array_metadata_v2),
     Target(
         "v2 group",
-        st.builds(_v2_groups, st.none() | st.dictionaries(st.text(max_size=3), st.integers(), max_size=2)),
+        st.builds(
+            _v2_groups, st.none() | st.dictionaries(st.text(max_size=3), st.integers(), max_size=2)
+        ),
         ZarrV2GroupMetadataJSON,
         V2_SCOPE,
         read_group_metadata_v2,
     ),
-    Target("v2 .zmetadata", v2_listings(), ZarrV2ConsolidatedMetadataJSON, V2_SCOPE, read_consolidated_metadata_v2, _listed_places),
+    Target(
+        "v2 .zmetadata",
+        v2_listings(),
+        ZarrV2ConsolidatedMetadataJSON,
+        V2_SCOPE,
+        read_consolidated_metadata_v2,
+        _listed_places,
+    ),
 ]
 
 
@@ -223,7 +255,8 @@ def every_place(target: Target, document: Any) -> list[Place]:
 OTHER_TYPES: dict[str, st.SearchStrategy[Any]] = {
     "null": st.none(),
     "boolean": st.booleans(),
-    "number": st.integers(min_value=-(2**40), max_value=2**40) | st.floats(allow_nan=False, allow_infinity=False),
+    "number": st.integers(min_value=-(2**40), max_value=2**40)
+    | st.floats(allow_nan=False, allow_infinity=False),
     "string": st.text(max_size=4),
     "array": st.sampled_from([[], [1], ["C"], [None]]),
     "object": st.sampled_from([{}, {"a": 1}, {"name": "x"}]),
@@ -242,7 +275,10 @@ def another_value(literal: Choice, value: object) -> st.SearchStrategy[Any] | No
     if kind == "string":
         return st.text(max_size=6).filter(unnamed)
     if kind == "number":
-        return (st.integers(min_value=-(2**40), max_value=2**40) | st.floats(allow_nan=False, allow_infinity=False)).filter(unnamed)
+        return (
+            st.integers(min_value=-(2**40), max_value=2**40)
+            | st.floats(allow_nan=False, allow_infinity=False)
+        ).filter(unnamed)
     if kind == "boolean":
         rest = [flag for flag in (True, False) if unnamed(flag)]
         return st.sampled_from(rest) if rest else None
@@ -254,15 +290,23 @@ def problems_at(reading: Any, loc: Loc) -> list[str]:
 
 
 def shown(reading: Any) -> str:
-    return "\n".join(f"{problem.loc} {problem.kind}: {problem.message}" for problem in reading.problems)
+    return "\n".join(
+        f"{problem.loc} {problem.kind}: {problem.message}" for problem in reading.problems
+    )
 
 
 @pytest.mark.parametrize("target", TARGETS, ids=[target.name for target in TARGETS])
 @SETTINGS
 @given(data=st.data())
-def test_a_literal_given_another_json_type_is_invalid_type_and_another_value_invalid_value(target: Target, data: st.DataObject) -> None:
+def test_a_literal_given_another_json_type_is_invalid_type_and_another_value_invalid_value(
+    target: Target, data: st.DataObject
+) -> None:
     document = data.draw(target.documents, label="document")
-    literals = [(place, literal) for place in every_place(target, document) if (literal := place.literal()) is not None]
+    literals = [
+        (place, literal)
+        for place in every_place(target, document)
+        if (literal := place.literal()) is not None
+    ]
     assert literals, "every document holds a literal member"
     place, literal = data.draw(st.sampled_from(literals), label="literal")
     other_types = sorted(set(OTHER_TYPES) - place.admitted() - {json_type(place.value)})
@@ -279,7 +323,9 @@ def test_a_literal_given_another_json_type_is_invalid_type_and_another_value_inv
 @pytest.mark.parametrize("target", TARGETS, ids=[target.name for target in TARGETS])
 @SETTINGS
 @given(data=st.data())
-def test_a_bare_nan_is_invalid_type_where_no_number_belongs(target: Target, data: st.DataObject) -> None:
+def test_a_bare_nan_is_invalid_type_where_no_number_belongs(
+    target: Target, data: st.DataObject
+) -> None:
     document = data.draw(target.documents, label="document")
     judged = [
         place
@@ -297,20 +343,30 @@ def test_a_bare_nan_is_invalid_type_where_no_number_belongs(target: Target, data
 def _literal_numbers(place: Place) -> frozenset[str]:
     """The number type, when only literals take numbers here: NaN is none of their values, nor a JSON number at all."""
     takers = [leaf for leaf in place.leaves if "number" in types_of(leaf)]
-    return frozenset({"number"}) if takers and all(isinstance(leaf, Choice) for leaf in takers) else frozenset()
+    return (
+        frozenset({"number"})
+        if takers and all(isinstance(leaf, Choice) for leaf in takers)
+        else frozenset()
+    )
 
 
 @pytest.mark.parametrize("target", TARGETS, ids=[target.name for target in TARGETS])
 @SETTINGS
 @given(data=st.data())
-def test_a_bare_nan_is_invalid_value_where_a_number_belongs(target: Target, data: st.DataObject) -> None:
+def test_a_bare_nan_is_invalid_value_where_a_number_belongs(
+    target: Target, data: st.DataObject
+) -> None:
     document = data.draw(target.documents, label="document")
     numbers = [
         place
         for place in every_place(target, document)
         if place.judged_by_shape()
         and [leaf for leaf in place.leaves if "number" in types_of(leaf)]
-        and all(isinstance(leaf, Scalar) and leaf.type is float for leaf in place.leaves if "number" in types_of(leaf))
+        and all(
+            isinstance(leaf, Scalar) and leaf.type is float
+            for leaf in place.leaves
+            if "number" in types_of(leaf)
+        )
     ]
     if not numbers:
         return
@@ -323,20 +379,67 @@ def test_a_bare_nan_is_invalid_value_where_a_number_belongs(target: Target, data
 @pytest.mark.parametrize(
     ("document", "read", "loc", "kind"),
     [
-        ({"zarr_format": "3", "node_type": "group"}, read_group_metadata_v3, ("zarr_format",), "invalid_type"),
-        ({"zarr_format": None, "node_type": "group"}, read_group_metadata_v3, ("zarr_format",), "invalid_type"),
-        ({"zarr_format": True, "node_type": "group"}, read_group_metadata_v3, ("zarr_format",), "invalid_type"),
-        ({"zarr_format": {}, "node_type": "group"}, read_group_metadata_v3, ("zarr_format",), "invalid_type"),
-        ({"zarr_format": math.nan, "node_type": "group"}, read_group_metadata_v3, ("zarr_format",), "invalid_type"),
-        ({"zarr_format": 4, "node_type": "group"}, read_group_metadata_v3, ("zarr_format",), "invalid_value"),
-        ({"zarr_format": 3.0, "node_type": "group"}, read_group_metadata_v3, ("zarr_format",), "invalid_value"),
-        ({"zarr_format": 3, "node_type": 5}, read_group_metadata_v3, ("node_type",), "invalid_type"),
-        ({"zarr_format": 3, "node_type": "array"}, read_group_metadata_v3, ("node_type",), "invalid_value"),
+        (
+            {"zarr_format": "3", "node_type": "group"},
+            read_group_metadata_v3,
+            ("zarr_format",),
+            "invalid_type",
+        ),
+        (
+            {"zarr_format": None, "node_type": "group"},
+            read_group_metadata_v3,
+            ("zarr_format",),
+            "invalid_type",
+        ),
+        (
+            {"zarr_format": True, "node_type": "group"},
+            read_group_metadata_v3,
+            ("zarr_format",),
+            "invalid_type",
+        ),
+        (
+            {"zarr_format": {}, "node_type": "group"},
+            read_group_metadata_v3,
+            ("zarr_format",),
+            "invalid_type",
+        ),
+        (
+            {"zarr_format": math.nan, "node_type": "group"},
+            read_group_metadata_v3,
+            ("zarr_format",),
+            "invalid_type",
+        ),
+        (
+            {"zarr_format": 4, "node_type": "group"},
+            read_group_metadata_v3,
+            ("zarr_format",),
+            "invalid_value",
+        ),
+        (
+            {"zarr_format": 3.0, "node_type": "group"},
+            read_group_metadata_v3,
+            ("zarr_format",),
+            "invalid_value",
+        ),
+        (
+            {"zarr_format": 3, "node_type": 5},
+            read_group_metadata_v3,
+            ("node_type",),
+            "invalid_type",
+        ),
+        (
+            {"zarr_format": 3, "node_type": "array"},
+            read_group_metadata_v3,
+            ("node_type",),
+            "invalid_value",
+        ),
         ({"zarr_format": "2"}, read_group_metadata_v2, ("zarr_format",), "invalid_type"),
         ({"zarr_format": 2.5}, read_group_metadata_v2, ("zarr_format",), "invalid_value"),
     ],
 )
-def test_the_kind_of_a_wrong_format_or_node_type(document: Any, read: Callable[[Any], Any], loc: Loc, kind: str) -> None:
+def test_the_kind_of_a_wrong_format_or_node_type(
+    document: Any, read: Callable[[Any], Any], loc: Loc, kind: str
+) -> None:
     reading = read(document)
     assert problems_at(reading, loc) == [kind], shown(reading)
 
@@ -361,8 +464,16 @@ V2_ARRAY: dict[str, Any] = {
         ({"dimension_separator": 1}, ("dimension_separator",), "invalid_type"),
         ({"dimension_separator": "-"}, ("dimension_separator",), "invalid_value"),
         ({"compressor": {"id": "blosc", "cname": 1}}, ("compressor", "cname"), "invalid_type"),
-        ({"compressor": {"id": "blosc", "shuffle": "1"}}, ("compressor", "shuffle"), "invalid_type"),
-        ({"compressor": {"id": "blosc", "shuffle": 1.5}}, ("compressor", "shuffle"), "invalid_value"),
+        (
+            {"compressor": {"id": "blosc", "shuffle": "1"}},
+            ("compressor", "shuffle"),
+            "invalid_type",
+        ),
+        (
+            {"compressor": {"id": "blosc", "shuffle": 1.5}},
+            ("compressor", "shuffle"),
+            "invalid_value",
+        ),
     ],
 )
 def test_the_kind_of_a_wrong_v2_literal(members: dict[str, Any], loc: Loc, kind: str) -> None:

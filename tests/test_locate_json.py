@@ -103,7 +103,10 @@ def test_where_is_the_first_character_of_the_value(loc: Loc, position: tuple[int
     ("loc", "fallback"),
     [
         (("chunk_grid", "configuration", "chunk_sizes"), ("chunk_grid", "configuration")),
-        (("chunk_grid", "configuration", "chunk_shape", 2), ("chunk_grid", "configuration", "chunk_shape")),
+        (
+            ("chunk_grid", "configuration", "chunk_shape", 2),
+            ("chunk_grid", "configuration", "chunk_shape"),
+        ),
         (("shape", -1), ("shape",)),
         (("shape", "0"), ("shape",)),
         (("shape", True), ("shape",)),
@@ -113,7 +116,9 @@ def test_where_is_the_first_character_of_the_value(loc: Loc, position: tuple[int
         (("codecs", 1, "configuration", "level", 0), ("codecs", 1, "configuration", "level")),
     ],
 )
-def test_a_location_the_text_lacks_falls_back_to_its_deepest_ancestor(loc: Loc, fallback: Loc) -> None:
+def test_a_location_the_text_lacks_falls_back_to_its_deepest_ancestor(
+    loc: Loc, fallback: Loc
+) -> None:
     locations = locate(DOCUMENT)
     assert locations.where(loc) == locations.where(fallback)
     assert locations.where_key(loc) == locations.where(fallback)
@@ -159,7 +164,7 @@ def test_lines_end_at_newlines_crlf_included(newline: str) -> None:
 
 
 def test_a_lone_carriage_return_does_not_end_a_line_as_json_decode_error_counts() -> None:
-    text = '[1,\r2, @]'
+    text = "[1,\r2, @]"
     with pytest.raises(json.JSONDecodeError) as raised:
         json.loads(text)
     assert (raised.value.lineno, raised.value.colno) == (1, 8)
@@ -240,7 +245,7 @@ MALFORMED = [
     "1e",
     '{"a": 1 "b": 2}',
     '{"a": [1}, "b": 2}',
-    '{1: 2}',
+    "{1: 2}",
     '{"a": @}',
     "[" * 20 + "{" * 20,
     '["\\u12"]',
@@ -296,7 +301,11 @@ def test_every_location_points_at_text_that_decodes_to_its_value(
     before: str,
     after: str,
 ) -> None:
-    text = before + json.dumps(value, indent=indent, separators=separators, ensure_ascii=ensure_ascii) + after
+    text = (
+        before
+        + json.dumps(value, indent=indent, separators=separators, ensure_ascii=ensure_ascii)
+        + after
+    )
     # The value as parsed, not as generated: escaped surrogates may pair up into one key.
     parsed = json.loads(text)
     locations = locate(text)

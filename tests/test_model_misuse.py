@@ -83,8 +83,12 @@ OTHER_FORMAT: list[tuple[str, Callable[[], object]]] = [
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize("call", [call for _, call in OTHER_FORMAT], ids=[name for name, _ in OTHER_FORMAT])
-def test_a_scope_of_the_other_format_is_a_type_error_before_anything_is_decoded(call: Callable[[], object]) -> None:
+@pytest.mark.parametrize(
+    "call", [call for _, call in OTHER_FORMAT], ids=[name for name, _ in OTHER_FORMAT]
+)
+def test_a_scope_of_the_other_format_is_a_type_error_before_anything_is_decoded(
+    call: Callable[[], object],
+) -> None:
     with pytest.raises(TypeError, match="other Zarr format"):
         call()
 
@@ -114,9 +118,17 @@ MISUSED_EXTRA_FIELDS: list[tuple[str, Any]] = [
 ]
 
 
-@pytest.mark.parametrize("update", [update for _, update in UPDATES], ids=[name for name, _ in UPDATES])
-@pytest.mark.parametrize("extra", [extra for _, extra in MISUSED_EXTRA_FIELDS], ids=[name for name, _ in MISUSED_EXTRA_FIELDS])
-def test_extra_fields_that_are_not_extra_members_by_string_keys_are_a_type_error(update: Callable[[Any], object], extra: Any) -> None:
+@pytest.mark.parametrize(
+    "update", [update for _, update in UPDATES], ids=[name for name, _ in UPDATES]
+)
+@pytest.mark.parametrize(
+    "extra",
+    [extra for _, extra in MISUSED_EXTRA_FIELDS],
+    ids=[name for name, _ in MISUSED_EXTRA_FIELDS],
+)
+def test_extra_fields_that_are_not_extra_members_by_string_keys_are_a_type_error(
+    update: Callable[[Any], object], extra: Any
+) -> None:
     if extra == {"node_type": "array"} and update is UPDATES[3][1]:
         pytest.skip("node_type is no member of a v2 array: there it is an extra member")
     with pytest.raises(TypeError, match=r"extra_fields|spec defines"):
@@ -135,20 +147,35 @@ def test_every_member_the_spec_defines_is_reserved_whether_or_not_it_is_set_by_n
             ZarrV2ArrayMetadata.create_default().update(extra_fields={key: 1})
 
 
-def test_a_refused_field_handed_to_update_is_a_type_error_and_a_field_a_model_gave_is_its_json() -> None:
-    refused, problems = resolve({"name": "gzip", "configuration": {"level": 99}}, CodecDefinition, CORE_AND_EXTENSIONS)
+def test_a_refused_field_handed_to_update_is_a_type_error_and_a_field_a_model_gave_is_its_json() -> (
+    None
+):
+    refused, problems = resolve(
+        {"name": "gzip", "configuration": {"level": 99}}, CodecDefinition, CORE_AND_EXTENSIONS
+    )
     assert problems and isinstance(refused, RefusedField)
-    metadata = ZarrV3ArrayMetadata.create_default(shape=(4,), extra_fields={"acme": {"must_understand": False}})
+    metadata = ZarrV3ArrayMetadata.create_default(
+        shape=(4,), extra_fields={"acme": {"must_understand": False}}
+    )
     with pytest.raises(TypeError, match="RefusedField"):
         metadata.update(codecs=(metadata.codecs[0], refused))  # pyright: ignore[reportArgumentType]
     with pytest.raises(TypeError, match="RefusedField"):
         metadata.update(extra_fields={"other": refused})  # pyright: ignore[reportArgumentType]
     other = ZarrV3ArrayMetadata.create_default(shape=(4,), data_type="int16", fill_value=1)
-    updated = metadata.update(data_type=other.data_type, codecs=other.codecs, extra_fields={"copy": metadata.extra_fields["acme"]})  # pyright: ignore[reportArgumentType]
+    updated = metadata.update(
+        data_type=other.data_type,
+        codecs=other.codecs,
+        extra_fields={"copy": metadata.extra_fields["acme"]},
+    )  # pyright: ignore[reportArgumentType]
     written = updated.to_json()
-    assert written["data_type"] == "int16" and written["codecs"] == ({"name": "bytes", "configuration": {"endian": "little"}},)
+    assert written["data_type"] == "int16" and written["codecs"] == (
+        {"name": "bytes", "configuration": {"endian": "little"}},
+    )
     assert written["copy"] == {"must_understand": False}  # pyright: ignore[reportGeneralTypeIssues]
-    assert metadata.update(extra_fields={"acme": UNSET}).to_json().keys() == ZarrV3ArrayMetadata.create_default(shape=(4,)).to_json().keys()
+    assert (
+        metadata.update(extra_fields={"acme": UNSET}).to_json().keys()
+        == ZarrV3ArrayMetadata.create_default(shape=(4,)).to_json().keys()
+    )
 
 
 # An extra-field definition's waiver: a boolean that may be false, and nothing else
@@ -175,7 +202,9 @@ class OpenConfiguration(TypedDict):
 
 
 @pytest.mark.parametrize("configuration", [NumberWaiver, AnyWaiver, OpenConfiguration])
-def test_an_extra_field_definition_whose_waiver_is_not_a_strict_boolean_is_a_type_error(configuration: type) -> None:
+def test_an_extra_field_definition_whose_waiver_is_not_a_strict_boolean_is_a_type_error(
+    configuration: type,
+) -> None:
     # `"must_understand": 0` would otherwise let a member a reader must understand pass for one it may ignore.
     with pytest.raises(TypeError, match="must_understand"):
         ArrayExtraFieldDefinition(name="acme.extra", configuration=configuration)
@@ -184,8 +213,13 @@ def test_an_extra_field_definition_whose_waiver_is_not_a_strict_boolean_is_a_typ
 
 
 @pytest.mark.parametrize("configuration", [StrictWaiver, FalseWaiver])
-def test_an_extra_field_definition_with_a_strict_boolean_waiver_is_built(configuration: type) -> None:
-    assert ArrayExtraFieldDefinition(name="acme.extra", configuration=configuration).name == "acme.extra"
+def test_an_extra_field_definition_with_a_strict_boolean_waiver_is_built(
+    configuration: type,
+) -> None:
+    assert (
+        ArrayExtraFieldDefinition(name="acme.extra", configuration=configuration).name
+        == "acme.extra"
+    )
 
 
 # Repairs are located from the value handed in

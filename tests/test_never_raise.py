@@ -44,7 +44,11 @@ from zarr_metadata.model import (
 from zarr_metadata.v3 import KNOWN
 from zarr_metadata.v3.data_type.raw import raw_bytes_dtype_name
 
-SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+SETTINGS = settings(
+    max_examples=100,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 V2_ARRAY: dict[str, Any] = {
     "zarr_format": 2,
@@ -87,7 +91,9 @@ def long_digits(count: int = 5000, first: str = "1") -> str:
         ([["a", "|V" + long_digits()]], ("dtype", 0, 1)),
     ],
 )
-def test_a_v2_type_string_with_a_number_too_long_to_convert_is_an_invalid_value(dtype: Any, loc: tuple[str | int, ...]) -> None:
+def test_a_v2_type_string_with_a_number_too_long_to_convert_is_an_invalid_value(
+    dtype: Any, loc: tuple[str | int, ...]
+) -> None:
     # Python's int() refuses more than 4300 digits: the reader raised ValueError.
     reading = read_array_metadata_v2(v2_array(dtype=dtype, fill_value=None))
     assert located(reading) == [(loc, "invalid_value")]
@@ -99,10 +105,15 @@ def test_a_v2_type_string_with_a_number_too_long_to_convert_is_an_invalid_value(
     ("member", "codec"),
     [
         ("dtype", {"id": "delta", "dtype": "<i" + long_digits()}),
-        ("encode_dtype", {"id": "astype", "encode_dtype": "<i" + long_digits(), "decode_dtype": "<i4"}),
+        (
+            "encode_dtype",
+            {"id": "astype", "encode_dtype": "<i" + long_digits(), "decode_dtype": "<i4"},
+        ),
     ],
 )
-def test_a_v2_codec_type_string_with_a_number_too_long_is_an_invalid_value(member: str, codec: dict[str, Any]) -> None:
+def test_a_v2_codec_type_string_with_a_number_too_long_is_an_invalid_value(
+    member: str, codec: dict[str, Any]
+) -> None:
     reading = read_array_metadata_v2(v2_array(dtype="<i4", fill_value=0, filters=[codec]))
     assert located(reading) == [(("filters", 0, member), "invalid_value")]
     assert "at most 4300 digits" in messages(reading)
@@ -117,7 +128,9 @@ def test_a_v2_codec_type_string_with_a_number_too_long_is_an_invalid_value(membe
         ("r0" + long_digits(), ("data_type",)),
     ],
 )
-def test_a_v3_raw_bits_name_with_a_size_too_long_to_convert_is_an_invalid_value(data_type: Any, loc: tuple[str | int, ...]) -> None:
+def test_a_v3_raw_bits_name_with_a_size_too_long_to_convert_is_an_invalid_value(
+    data_type: Any, loc: tuple[str | int, ...]
+) -> None:
     # The raw bits name check converted the size with int() and raised ValueError.
     reading = read_array_metadata_v3(array_document(data_type=data_type, fill_value=[0]))
     assert located(reading) == [(loc, "invalid_value")]
@@ -130,9 +143,16 @@ def test_a_raw_bits_name_too_long_to_convert_is_refused_as_other_bad_names_are()
 
 
 def test_a_numcodecs_data_type_name_with_a_size_too_long_is_read_without_raising() -> None:
-    codecs = [{"name": "numcodecs.delta", "configuration": {"dtype": "int" + long_digits()}}, {"name": "bytes", "configuration": {"endian": "little"}}]
-    reading = read_array_metadata_v3(array_document(data_type="int32", fill_value=0, codecs=codecs), context=KNOWN)
-    assert located(reading) == [(("codecs", 0, "configuration", "dtype"), "invalid_value")], messages(reading)
+    codecs = [
+        {"name": "numcodecs.delta", "configuration": {"dtype": "int" + long_digits()}},
+        {"name": "bytes", "configuration": {"endian": "little"}},
+    ]
+    reading = read_array_metadata_v3(
+        array_document(data_type="int32", fill_value=0, codecs=codecs), context=KNOWN
+    )
+    assert located(reading) == [(("codecs", 0, "configuration", "dtype"), "invalid_value")], (
+        messages(reading)
+    )
 
 
 long_numbers = st.builds(
@@ -148,48 +168,96 @@ long_numbers = st.builds(
 def v2_type_strings_with_long_numbers(draw: st.DrawFn) -> str:
     number = draw(long_numbers)
     form = draw(st.sampled_from(["{o}{k}{n}", "{o}M8[{n}{u}]", "{o}m{n}[{n}{u}]", "{o}{k}8[{n}s]"]))
-    return form.format(o=draw(st.sampled_from("<>|")), k=draw(st.sampled_from("biufcSUVmM")), n=number, u=draw(st.sampled_from(["s", "ns", "D"])))
+    return form.format(
+        o=draw(st.sampled_from("<>|")),
+        k=draw(st.sampled_from("biufcSUVmM")),
+        n=number,
+        u=draw(st.sampled_from(["s", "ns", "D"])),
+    )
 
 
 @st.composite
 def v3_names_with_long_numbers(draw: st.DrawFn) -> str:
     number = draw(long_numbers)
-    return draw(st.sampled_from(["r", "int", "uint", "float", "complex", "numpy.int", "r0"])) + number
+    return (
+        draw(st.sampled_from(["r", "int", "uint", "float", "complex", "numpy.int", "r0"])) + number
+    )
 
 
 @SETTINGS
-@given(v2_type_strings_with_long_numbers(), st.sampled_from(["dtype", "struct", "delta", "astype", "zmetadata"]))
+@given(
+    v2_type_strings_with_long_numbers(),
+    st.sampled_from(["dtype", "struct", "delta", "astype", "zmetadata"]),
+)
 def test_v2_readers_never_raise_on_long_numbers_in_type_strings(dtype: str, place: str) -> None:
     if place == "dtype":
         documents = [v2_array(dtype=dtype, fill_value=None)]
     elif place == "struct":
-        documents = [v2_array(dtype=[["a", dtype]], fill_value=None), v2_array(dtype=[["a", "<i4", [2]], ["b", [["c", dtype]]]], fill_value=None)]
+        documents = [
+            v2_array(dtype=[["a", dtype]], fill_value=None),
+            v2_array(dtype=[["a", "<i4", [2]], ["b", [["c", dtype]]]], fill_value=None),
+        ]
     elif place == "delta":
-        documents = [v2_array(dtype="<i4", fill_value=0, filters=[{"id": "delta", "dtype": dtype, "astype": dtype}])]
+        documents = [
+            v2_array(
+                dtype="<i4",
+                fill_value=0,
+                filters=[{"id": "delta", "dtype": dtype, "astype": dtype}],
+            )
+        ]
     elif place == "astype":
-        documents = [v2_array(dtype="<i4", fill_value=0, filters=[{"id": "astype", "encode_dtype": dtype, "decode_dtype": dtype}])]
+        documents = [
+            v2_array(
+                dtype="<i4",
+                fill_value=0,
+                filters=[{"id": "astype", "encode_dtype": dtype, "decode_dtype": dtype}],
+            )
+        ]
     else:
         documents = []
-        read_consolidated_metadata_v2({"zarr_consolidated_format": 1, "metadata": {".zgroup": {"zarr_format": 2}, "a/.zarray": v2_array(dtype=dtype)}})
+        read_consolidated_metadata_v2(
+            {
+                "zarr_consolidated_format": 1,
+                "metadata": {".zgroup": {"zarr_format": 2}, "a/.zarray": v2_array(dtype=dtype)},
+            }
+        )
     too_long = max(len(run) for run in re.findall(r"[0-9]+", dtype)) > 4300
     for document in documents:
         reading = read_array_metadata_v2(document)
         read_node_metadata_v2({".zarray": document})
         if too_long:
-            assert any("at most 4300 digits" in problem.message for problem in reading.problems), messages(reading)
+            assert any("at most 4300 digits" in problem.message for problem in reading.problems), (
+                messages(reading)
+            )
 
 
 @SETTINGS
-@given(v3_names_with_long_numbers(), st.sampled_from(["bare", "object", "struct", "codec", "grid", "encoding", "extra"]))
+@given(
+    v3_names_with_long_numbers(),
+    st.sampled_from(["bare", "object", "struct", "codec", "grid", "encoding", "extra"]),
+)
 def test_v3_readers_never_raise_on_long_numbers_in_names(name: str, place: str) -> None:
     if place == "bare":
         document = array_document(data_type=name)
     elif place == "object":
         document = array_document(data_type={"name": name, "configuration": {}})
     elif place == "struct":
-        document = array_document(data_type={"name": "struct", "configuration": {"fields": [{"name": "a", "data_type": name}]}})
+        document = array_document(
+            data_type={
+                "name": "struct",
+                "configuration": {"fields": [{"name": "a", "data_type": name}]},
+            }
+        )
     elif place == "codec":
-        document = array_document(codecs=[{"name": "numcodecs.astype", "configuration": {"encode_dtype": name, "decode_dtype": name}}, name])
+        document = array_document(
+            codecs=[
+                {
+                    "name": "numcodecs.astype",
+                    "configuration": {"encode_dtype": name, "decode_dtype": name},
+                },
+                name,
+            ]
+        )
     elif place == "grid":
         document = array_document(chunk_grid={"name": name})
     elif place == "encoding":
@@ -199,7 +267,17 @@ def test_v3_readers_never_raise_on_long_numbers_in_names(name: str, place: str) 
     read_array_metadata_v3(document)
     read_array_metadata_v3(document, context=KNOWN)
     read_node_metadata_v3(document)
-    read_group_metadata_v3({"zarr_format": 3, "node_type": "group", "consolidated_metadata": {"kind": "inline", "must_understand": False, "metadata": {"a": document}}})
+    read_group_metadata_v3(
+        {
+            "zarr_format": 3,
+            "node_type": "group",
+            "consolidated_metadata": {
+                "kind": "inline",
+                "must_understand": False,
+                "metadata": {"a": document},
+            },
+        }
+    )
 
 
 # Lone surrogates
@@ -231,7 +309,10 @@ def v3_documents_with_lone_surrogates(draw: st.DrawFn) -> dict[str, Any]:
     document = draw(array_documents() | group_documents())
     place = draw(st.sampled_from(["attributes", "dimension_names", "extra", "extra key"]))
     if place == "attributes" or (place == "dimension_names" and document["node_type"] == "group"):
-        document["attributes"] = {**document.get("attributes", {}), draw(texts_with_lone_surrogates()): surrogate_json(draw)}
+        document["attributes"] = {
+            **document.get("attributes", {}),
+            draw(texts_with_lone_surrogates()): surrogate_json(draw),
+        }
     elif place == "dimension_names":
         rank = len(document["shape"])
         if rank == 0:
@@ -241,7 +322,10 @@ def v3_documents_with_lone_surrogates(draw: st.DrawFn) -> dict[str, Any]:
             names[draw(st.integers(0, rank - 1))] = draw(texts_with_lone_surrogates())
             document["dimension_names"] = names
     elif place == "extra":
-        document["acme" + draw(texts_with_lone_surrogates())] = {"must_understand": False, "value": surrogate_json(draw)}
+        document["acme" + draw(texts_with_lone_surrogates())] = {
+            "must_understand": False,
+            "value": surrogate_json(draw),
+        }
     else:
         document[draw(texts_with_lone_surrogates())] = {"must_understand": False}
     return _through_text(document)
@@ -270,13 +354,17 @@ def _written_back(model: Any, model_type: Callable[..., Any], indent: Any) -> No
         data.decode("utf-8")  # UTF-8 a strict decoder takes: the surrogate is an escape
     again = model_type.from_key_value(written)
     assert again == model and hash(again) == hash(model)
-    assert json.dumps(again.to_json(), sort_keys=True) == json.dumps(model.to_json(), sort_keys=True)
+    assert json.dumps(again.to_json(), sort_keys=True) == json.dumps(
+        model.to_json(), sort_keys=True
+    )
     assert again.to_key_value(indent=indent) == written
 
 
 @SETTINGS
 @given(v3_documents_with_lone_surrogates(), st.sampled_from([None, 2]))
-def test_a_v3_model_with_lone_surrogates_is_written_back_as_escapes_and_reads_back_equal(document: dict[str, Any], indent: Any) -> None:
+def test_a_v3_model_with_lone_surrogates_is_written_back_as_escapes_and_reads_back_equal(
+    document: dict[str, Any], indent: Any
+) -> None:
     # It raised UnicodeEncodeError: UTF-8 cannot encode a lone surrogate.
     if document["node_type"] == "array":
         reading: Any = read_array_metadata_v3(document)
@@ -290,7 +378,9 @@ def test_a_v3_model_with_lone_surrogates_is_written_back_as_escapes_and_reads_ba
 
 @SETTINGS
 @given(v2_documents_with_lone_surrogates(), st.sampled_from([None, 2]))
-def test_a_v2_model_with_lone_surrogates_is_written_back_as_escapes_and_reads_back_equal(document: dict[str, Any], indent: Any) -> None:
+def test_a_v2_model_with_lone_surrogates_is_written_back_as_escapes_and_reads_back_equal(
+    document: dict[str, Any], indent: Any
+) -> None:
     if "shape" in document:
         reading: Any = read_array_metadata_v2(document)
         model_type: Any = ZarrV2ArrayMetadata
@@ -302,17 +392,25 @@ def test_a_v2_model_with_lone_surrogates_is_written_back_as_escapes_and_reads_ba
 
 
 def test_a_lone_surrogate_is_written_back_as_the_escape_it_came_from() -> None:
-    document = json.loads('{"zarr_format": 3, "node_type": "group", "attributes": {"name": "x\\udfff"}}')
+    document = json.loads(
+        '{"zarr_format": 3, "node_type": "group", "attributes": {"name": "x\\udfff"}}'
+    )
     model = read_group_metadata_v3(document).metadata
     assert model is not None
-    assert model.to_key_value()["zarr.json"] == b'{"zarr_format": 3, "node_type": "group", "attributes": {"name": "x\\udfff"}}'
+    assert (
+        model.to_key_value()["zarr.json"]
+        == b'{"zarr_format": 3, "node_type": "group", "attributes": {"name": "x\\udfff"}}'
+    )
 
 
 def test_a_lone_surrogate_in_an_array_document_read_from_bytes_round_trips() -> None:
     data = json.dumps(array_document(dimension_names=["\udfff", None]), ensure_ascii=True).encode()
     model = ZarrV3ArrayMetadata.from_key_value({"zarr.json": data})
     assert ZarrV3ArrayMetadata.from_key_value(model.to_key_value()) == model
-    assert replaced(model.to_json(), ("dimension_names", 0), lambda name: name)["dimension_names"][0] == "\udfff"
+    assert (
+        replaced(model.to_json(), ("dimension_names", 0), lambda name: name)["dimension_names"][0]
+        == "\udfff"
+    )
 
 
 # Time linear in the size of a document
@@ -321,7 +419,9 @@ def test_a_lone_surrogate_in_an_array_document_read_from_bytes_round_trips() -> 
 _SALT = itertools.count()
 
 
-def _seconds(make: Callable[[int, int], tuple[Callable[[Any], Any], Any]], size: int, runs: int = 3) -> float:
+def _seconds(
+    make: Callable[[int, int], tuple[Callable[[Any], Any], Any]], size: int, runs: int = 3
+) -> float:
     """The least time of `runs` readings of a document `make` builds at `size`, each made afresh so that nothing a reader kept from the last one helps."""
     best = math.inf
     for _ in range(runs):
@@ -339,46 +439,134 @@ def _names(count: int, salt: int) -> list[str]:
 
 
 GROWING: dict[str, Callable[[int, int], tuple[Callable[[Any], Any], Any]]] = {
-    "v3 attributes": lambda n, s: (read_array_metadata_v3, array_document(attributes={name: [name, 1.5] for name in _names(n, s)})),
+    "v3 attributes": lambda n, s: (
+        read_array_metadata_v3,
+        array_document(attributes={name: [name, 1.5] for name in _names(n, s)}),
+    ),
     "v3 shape, grid and names": lambda n, s: (
         read_array_metadata_v3,
-        array_document(shape=[1] * n, chunk_grid={"name": "regular", "configuration": {"chunk_shape": [1] * n}}, dimension_names=_names(n, s)),
+        array_document(
+            shape=[1] * n,
+            chunk_grid={"name": "regular", "configuration": {"chunk_shape": [1] * n}},
+            dimension_names=_names(n, s),
+        ),
     ),
     "v3 bad shape items": lambda n, s: (read_array_metadata_v3, array_document(shape=_names(n, s))),
-    "v3 codecs": lambda n, s: (read_array_metadata_v3, array_document(codecs=[{"name": "bytes", "configuration": {"endian": "little"}}, *(["crc32c"] * n)])),
-    "v3 codecs out of order": lambda n, s: (read_array_metadata_v3, array_document(codecs=[{"name": "bytes", "configuration": {"endian": "little"}}] * n)),
-    "v3 unknown codecs": lambda n, s: (read_array_metadata_v3, array_document(codecs=[{"name": name} for name in _names(n, s)])),
+    "v3 codecs": lambda n, s: (
+        read_array_metadata_v3,
+        array_document(
+            codecs=[{"name": "bytes", "configuration": {"endian": "little"}}, *(["crc32c"] * n)]
+        ),
+    ),
+    "v3 codecs out of order": lambda n, s: (
+        read_array_metadata_v3,
+        array_document(codecs=[{"name": "bytes", "configuration": {"endian": "little"}}] * n),
+    ),
+    "v3 unknown codecs": lambda n, s: (
+        read_array_metadata_v3,
+        array_document(codecs=[{"name": name} for name in _names(n, s)]),
+    ),
     "v3 struct fields": lambda n, s: (
         read_array_metadata_v3,
-        array_document(data_type={"name": "struct", "configuration": {"fields": [{"name": name, "data_type": "uint8"} for name in _names(n, s)]}}, fill_value=None),
+        array_document(
+            data_type={
+                "name": "struct",
+                "configuration": {
+                    "fields": [{"name": name, "data_type": "uint8"} for name in _names(n, s)]
+                },
+            },
+            fill_value=None,
+        ),
     ),
-    "v3 extra members": lambda n, s: (read_array_metadata_v3, array_document(**{name: {"must_understand": False} for name in _names(n, s)})),
-    "v3 a long name": lambda n, s: (read_array_metadata_v3, array_document(data_type=f"x{s}" * (n * 20))),
-    "v3 a long extension member": lambda n, s: (read_array_metadata_v3, array_document(**{f"x{s}" * (n * 20): 1})),
+    "v3 extra members": lambda n, s: (
+        read_array_metadata_v3,
+        array_document(**{name: {"must_understand": False} for name in _names(n, s)}),
+    ),
+    "v3 a long name": lambda n, s: (
+        read_array_metadata_v3,
+        array_document(data_type=f"x{s}" * (n * 20)),
+    ),
+    "v3 a long extension member": lambda n, s: (
+        read_array_metadata_v3,
+        array_document(**{f"x{s}" * (n * 20): 1}),
+    ),
     "v3 rectilinear runs": lambda n, s: (
         read_array_metadata_v3,
-        array_document(shape=[3 * n + s + 1], chunk_grid={"name": "rectilinear", "configuration": {"kind": "inline", "chunk_shapes": [[[1, 2], 1] * n + [s + 1]]}}),
+        array_document(
+            shape=[3 * n + s + 1],
+            chunk_grid={
+                "name": "rectilinear",
+                "configuration": {"kind": "inline", "chunk_shapes": [[[1, 2], 1] * n + [s + 1]]},
+            },
+        ),
     ),
     "v3 consolidated nodes": lambda n, s: (
         read_group_metadata_v3,
-        {"zarr_format": 3, "node_type": "group", "consolidated_metadata": {"kind": "inline", "must_understand": False, "metadata": {name: {"zarr_format": 3, "node_type": "group"} for name in _names(n, s)}}},
+        {
+            "zarr_format": 3,
+            "node_type": "group",
+            "consolidated_metadata": {
+                "kind": "inline",
+                "must_understand": False,
+                "metadata": {
+                    name: {"zarr_format": 3, "node_type": "group"} for name in _names(n, s)
+                },
+            },
+        },
     ),
     "v3 consolidated orphans": lambda n, s: (
         read_group_metadata_v3,
-        {"zarr_format": 3, "node_type": "group", "consolidated_metadata": {"kind": "inline", "must_understand": False, "metadata": {f"{name}/c": {"zarr_format": 3, "node_type": "group"} for name in _names(n, s)}}},
+        {
+            "zarr_format": 3,
+            "node_type": "group",
+            "consolidated_metadata": {
+                "kind": "inline",
+                "must_understand": False,
+                "metadata": {
+                    f"{name}/c": {"zarr_format": 3, "node_type": "group"} for name in _names(n, s)
+                },
+            },
+        },
     ),
-    "v2 struct fields": lambda n, s: (read_array_metadata_v2, _struct_v2([[name, "<i4"] for name in _names(n, s)])),
-    "v2 bad struct fields": lambda n, s: (read_array_metadata_v2, _struct_v2([[name, 5] for name in _names(n, s)])),
-    "v2 struct fields of a bad length": lambda n, s: (read_array_metadata_v2, _struct_v2([[name] for name in _names(n, s)])),
-    "v2 bad filters": lambda n, s: (read_array_metadata_v2, v2_array(filters=[{"id": name} for name in _names(n, s)])),
-    "v2 a long type string": lambda n, s: (read_array_metadata_v2, v2_array(dtype=f"<x{s}" * (n * 20))),
+    "v2 struct fields": lambda n, s: (
+        read_array_metadata_v2,
+        _struct_v2([[name, "<i4"] for name in _names(n, s)]),
+    ),
+    "v2 bad struct fields": lambda n, s: (
+        read_array_metadata_v2,
+        _struct_v2([[name, 5] for name in _names(n, s)]),
+    ),
+    "v2 struct fields of a bad length": lambda n, s: (
+        read_array_metadata_v2,
+        _struct_v2([[name] for name in _names(n, s)]),
+    ),
+    "v2 bad filters": lambda n, s: (
+        read_array_metadata_v2,
+        v2_array(filters=[{"id": name} for name in _names(n, s)]),
+    ),
+    "v2 a long type string": lambda n, s: (
+        read_array_metadata_v2,
+        v2_array(dtype=f"<x{s}" * (n * 20)),
+    ),
     "v2 .zmetadata nodes": lambda n, s: (
         read_consolidated_metadata_v2,
-        {"zarr_consolidated_format": 1, "metadata": {".zgroup": {"zarr_format": 2}, **{f"{name}/.zgroup": {"zarr_format": 2} for name in _names(n, s)}}},
+        {
+            "zarr_consolidated_format": 1,
+            "metadata": {
+                ".zgroup": {"zarr_format": 2},
+                **{f"{name}/.zgroup": {"zarr_format": 2} for name in _names(n, s)},
+            },
+        },
     ),
     "v2 .zmetadata orphans": lambda n, s: (
         read_consolidated_metadata_v2,
-        {"zarr_consolidated_format": 1, "metadata": {".zgroup": {"zarr_format": 2}, **{f"{name}/g/.zgroup": {"zarr_format": 2} for name in _names(n, s)}}},
+        {
+            "zarr_consolidated_format": 1,
+            "metadata": {
+                ".zgroup": {"zarr_format": 2},
+                **{f"{name}/g/.zgroup": {"zarr_format": 2} for name in _names(n, s)},
+            },
+        },
     ),
 }
 
@@ -395,7 +583,9 @@ def test_twice_the_document_takes_at_most_about_twice_the_time(case: str) -> Non
         measured.append((small, large))
         if large <= 3.5 * small + 0.01:
             return
-    pytest.fail(f"{case}: twice the document took {[round(large / small, 1) for small, large in measured]} times as long")
+    pytest.fail(
+        f"{case}: twice the document took {[round(large / small, 1) for small, large in measured]} times as long"
+    )
 
 
 def _nested_v2(levels: int, bad: int, salt: int) -> dict[str, Any]:
@@ -410,13 +600,18 @@ def test_problems_deep_in_a_v2_structured_type_are_located_once_not_once_per_lev
     # fields 100 levels deep took 4.5 s, in a document of 60 kB.
     for _ in range(3):
         flat = min(_time(read_array_metadata_v2, _nested_v2(0, 600, next(_SALT))) for _ in range(3))
-        deep = min(_time(read_array_metadata_v2, _nested_v2(100, 600, next(_SALT))) for _ in range(3))
+        deep = min(
+            _time(read_array_metadata_v2, _nested_v2(100, 600, next(_SALT))) for _ in range(3)
+        )
         if deep <= 8 * flat + 0.01:
             break
     else:
         pytest.fail(f"100 levels deep took {deep / flat:.1f} times as long as none")
     reading = read_array_metadata_v2(_nested_v2(2, 2, 0))
-    assert located(reading) == [(("dtype", 0, 1, 0, 1, 0, 1), "invalid_type"), (("dtype", 0, 1, 0, 1, 1, 1), "invalid_type")]
+    assert located(reading) == [
+        (("dtype", 0, 1, 0, 1, 0, 1), "invalid_type"),
+        (("dtype", 0, 1, 0, 1, 1, 1), "invalid_type"),
+    ]
 
 
 def _time(read: Callable[[Any], Any], document: Any) -> float:
@@ -432,12 +627,29 @@ def _time(read: Callable[[Any], Any], document: Any) -> float:
 
 def test_consolidated_metadata_with_lone_surrogates_is_written_back_and_reads_back_equal() -> None:
     listed = {"a\udfff": {"zarr_format": 3, "node_type": "group", "attributes": {"x": "\ud800"}}}
-    group = _through_text({"zarr_format": 3, "node_type": "group", "consolidated_metadata": {"kind": "inline", "must_understand": False, "metadata": listed}})
+    group = _through_text(
+        {
+            "zarr_format": 3,
+            "node_type": "group",
+            "consolidated_metadata": {
+                "kind": "inline",
+                "must_understand": False,
+                "metadata": listed,
+            },
+        }
+    )
     reading = read_group_metadata_v3(group)
     assert reading.problems == ()
     _written_back(reading.metadata, ZarrV3GroupMetadata, None)
     zmetadata = _through_text(
-        {"zarr_consolidated_format": 1, "metadata": {".zgroup": {"zarr_format": 2}, "a\udfff/.zgroup": {"zarr_format": 2}, ".zattrs": {"\udc00": "\udbff"}}}
+        {
+            "zarr_consolidated_format": 1,
+            "metadata": {
+                ".zgroup": {"zarr_format": 2},
+                "a\udfff/.zgroup": {"zarr_format": 2},
+                ".zattrs": {"\udc00": "\udbff"},
+            },
+        }
     )
     v2_reading = read_consolidated_metadata_v2(zmetadata)
     assert v2_reading.problems == ()
@@ -474,9 +686,14 @@ def test_v2_readers_never_raise_on_integers_of_4300_digits_anywhere(document: An
     read_array_metadata_v2(document)
 
 
-def test_a_rectilinear_run_whose_chunks_reach_past_what_str_can_write_is_a_problem_not_a_raise() -> None:
+def test_a_rectilinear_run_whose_chunks_reach_past_what_str_can_write_is_a_problem_not_a_raise() -> (
+    None
+):
     # The start of the last chunk, 10**8598, was written into the message with str(), which raised ValueError.
     huge = 10**4299
-    grid = {"name": "rectilinear", "configuration": {"kind": "inline", "chunk_shapes": [[[huge, huge], 1]]}}
+    grid = {
+        "name": "rectilinear",
+        "configuration": {"kind": "inline", "chunk_shapes": [[[huge, huge], 1]]},
+    }
     reading = read_array_metadata_v3(array_document(shape=[huge], chunk_grid=grid))
     assert all(len(problem.message) < 1000 for problem in reading.problems)

@@ -18,7 +18,22 @@ from zarr_metadata._names import (
 )
 from zarr_metadata.problems import MetadataValidationError, ValidationProblem
 
-VALID_NAMES = ["", "a", "array-1", "A_b.c", "é", "x" * 300, "_a", "a__", "a.", ".a", "..a", "_", "a b", "0"]
+VALID_NAMES = [
+    "",
+    "a",
+    "array-1",
+    "A_b.c",
+    "é",
+    "x" * 300,
+    "_a",
+    "a__",
+    "a.",
+    ".a",
+    "..a",
+    "_",
+    "a b",
+    "0",
+]
 BAD_NAMES = {
     "a/b": '"/"',
     "/": '"/"',
@@ -87,13 +102,19 @@ def test_valid_paths_are_accepted(path: str) -> None:
 
 
 @pytest.mark.parametrize(("path", "expected"), BAD_PATHS.items())
-def test_bad_paths_name_the_rule_and_the_segment(path: str, expected: list[tuple[str, dict[str, int]]]) -> None:
+def test_bad_paths_name_the_rule_and_the_segment(
+    path: str, expected: list[tuple[str, dict[str, int]]]
+) -> None:
     problems = validate_node_path_v3(path)
-    assert [(problem.loc, problem.kind) for problem in problems] == [((), "invalid_value")] * len(expected)
+    assert [(problem.loc, problem.kind) for problem in problems] == [((), "invalid_value")] * len(
+        expected
+    )
     for problem, (fragment, ctx) in zip(problems, expected, strict=True):
         assert fragment in problem.message
         # Equality covers every field, input and ctx included.
-        assert problem == ValidationProblem((), problem.message, "invalid_value", input=path, ctx=ctx)
+        assert problem == ValidationProblem(
+            (), problem.message, "invalid_value", input=path, ctx=ctx
+        )
     assert not is_node_path_v3(path)
     with pytest.raises(MetadataValidationError) as raised:
         parse_node_path_v3(path)
@@ -113,7 +134,9 @@ def test_path_problems_are_located_where_the_caller_says() -> None:
     loc = ("consolidated_metadata", "metadata", "a//__b")
     problems = node_path_problems("a//__b", loc)
     assert problems == tuple(
-        ValidationProblem(loc, problem.message, "invalid_value", input="a//__b", ctx={"segment": segment})
+        ValidationProblem(
+            loc, problem.message, "invalid_value", input="a//__b", ctx={"segment": segment}
+        )
         for problem, segment in zip(problems, [1, 2], strict=True)
     )
     assert node_path_problems("a/b", loc) == ()
@@ -131,7 +154,9 @@ def test_path_problems_are_located_where_the_caller_says() -> None:
         ("", None),
     ],
 )
-def test_parent_path_keeps_the_spelling_and_stops_at_the_root(path: str, parent: str | None) -> None:
+def test_parent_path_keeps_the_spelling_and_stops_at_the_root(
+    path: str, parent: str | None
+) -> None:
     assert parent_path(path) == parent
 
 
@@ -175,7 +200,14 @@ def test_every_generated_path_parses_to_itself(path: str) -> None:
     assert parent is None or parent == "" or is_node_path_v3(parent)
 
 
-@given(st.one_of(st.text(st.sampled_from("ab_./é"), max_size=8), st.text(max_size=8), st.integers(), st.none()))
+@given(
+    st.one_of(
+        st.text(st.sampled_from("ab_./é"), max_size=8),
+        st.text(max_size=8),
+        st.integers(),
+        st.none(),
+    )
+)
 def test_is_agrees_with_validate(value: object) -> None:
     assert is_node_name_v3(value) == (validate_node_name_v3(value) == ())
     assert is_node_path_v3(value) == (validate_node_path_v3(value) == ())
@@ -185,5 +217,7 @@ def test_is_agrees_with_validate(value: object) -> None:
 def test_a_path_is_valid_exactly_when_each_segment_is_a_non_empty_name(path: str) -> None:
     body = path.removeprefix("/")
     segments = body.split("/")
-    expected = path == "/" or all(segment != "" and is_node_name_v3(segment) for segment in segments)
+    expected = path == "/" or all(
+        segment != "" and is_node_name_v3(segment) for segment in segments
+    )
     assert is_node_path_v3(path) == expected

@@ -51,21 +51,39 @@ def test_the_readme_snippet_is_a_config_with_the_repositorys_hook() -> None:
     assert hook["language"] == "system"  # the installed command, as the README says
 
 
-@pytest.mark.skipif(shutil.which("pre-commit") is None or shutil.which("git") is None, reason="pre-commit or git is not installed")
+@pytest.mark.skipif(
+    shutil.which("pre-commit") is None or shutil.which("git") is None,
+    reason="pre-commit or git is not installed",
+)
 def test_pre_commit_runs_the_readme_snippet_as_written(tmp_path: Path) -> None:
     store = tmp_path / "work"
     (store / "good").mkdir(parents=True)
     (store / "bad").mkdir()
     (store / ".pre-commit-config.yaml").write_text(yaml.safe_dump(readme_config()))
     (store / "good" / "zarr.json").write_text('{"zarr_format": 3, "node_type": "group"}')
-    (store / "bad" / "zarr.json").write_text('{"zarr_format": 3, "node_type": "group", "attributes": 5}')
+    (store / "bad" / "zarr.json").write_text(
+        '{"zarr_format": 3, "node_type": "group", "attributes": 5}'
+    )
     (store / "notes.txt").write_text("not metadata")
     # The entry is the installed command; this interpreter's comes first.
-    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "cache"), "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    env = {
+        **os.environ,
+        "PRE_COMMIT_HOME": str(tmp_path / "cache"),
+        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+    }
     subprocess.run(["git", "init", "-q"], cwd=store, check=True)
     subprocess.run(["git", "add", "-A"], cwd=store, check=True)
-    result = subprocess.run(["pre-commit", "run", "--all-files"], cwd=store, env=env, capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        ["pre-commit", "run", "--all-files"],
+        cwd=store,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert result.returncode == 1
-    assert "bad/zarr.json:1:56: /attributes invalid_type: expected an object, got 5" in result.stdout
+    assert (
+        "bad/zarr.json:1:56: /attributes invalid_type: expected an object, got 5" in result.stdout
+    )
     assert result.stdout.count("documents,") == 1
     assert "2 documents, 1 problem, 0 warnings" in result.stdout

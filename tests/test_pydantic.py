@@ -409,8 +409,15 @@ def test_the_json_schema_of_a_zmetadata_field_refuses_a_bad_listing() -> None:
 
 
 V2_ARRAY: dict[str, Any] = {
-    "zarr_format": 2, "shape": [4], "chunks": [2], "dtype": "<f8", "compressor": None,
-    "fill_value": 0, "order": "C", "filters": None, "attributes": {"units": "K"},
+    "zarr_format": 2,
+    "shape": [4],
+    "chunks": [2],
+    "dtype": "<f8",
+    "compressor": None,
+    "fill_value": 0,
+    "order": "C",
+    "filters": None,
+    "attributes": {"units": "K"},
 }
 
 
@@ -418,16 +425,30 @@ V2_ARRAY: dict[str, Any] = {
     ("field", "valid", "invalid"),
     [
         (ZarrV2ArrayMetadataField, V2_ARRAY, {**V2_ARRAY, "order": "X"}),
-        (ZarrV2ArrayMetadataField, V2_ARRAY, {**V2_ARRAY, "compressor": {"id": "zlib", "level": 12}}),
-        (ZarrV2GroupMetadataField, {"zarr_format": 2, "attributes": {}}, {"zarr_format": 2, "attributes": []}),
+        (
+            ZarrV2ArrayMetadataField,
+            V2_ARRAY,
+            {**V2_ARRAY, "compressor": {"id": "zlib", "level": 12}},
+        ),
+        (
+            ZarrV2GroupMetadataField,
+            {"zarr_format": 2, "attributes": {}},
+            {"zarr_format": 2, "attributes": []},
+        ),
         (
             ZarrV3ConsolidatedMetadataField,
             {"kind": "inline", "must_understand": False, "metadata": {}},
-            {"kind": "inline", "must_understand": False, "metadata": {"a": {"zarr_format": 3, "node_type": "tree"}}},
+            {
+                "kind": "inline",
+                "must_understand": False,
+                "metadata": {"a": {"zarr_format": 3, "node_type": "tree"}},
+            },
         ),
     ],
 )
-def test_every_field_schema_is_the_packages_own_not_the_loose_typeddicts(field: Any, valid: Any, invalid: Any) -> None:
+def test_every_field_schema_is_the_packages_own_not_the_loose_typeddicts(
+    field: Any, valid: Any, invalid: Any
+) -> None:
     validator = Draft202012Validator(TypeAdapter(field).json_schema())
     assert validator.is_valid(valid)
     assert not validator.is_valid(invalid)
@@ -452,8 +473,14 @@ MODEL_SCOPES = [
 ]
 
 
-@pytest.mark.parametrize(("model", "document", "scope"), MODEL_SCOPES, ids=[model.__name__ for model, _, _ in MODEL_SCOPES])
-def test_in_scope_annotates_a_model_class_as_it_does_its_field_type(model: type, document: dict[str, Any], scope: Any) -> None:
+@pytest.mark.parametrize(
+    ("model", "document", "scope"),
+    MODEL_SCOPES,
+    ids=[model.__name__ for model, _, _ in MODEL_SCOPES],
+)
+def test_in_scope_annotates_a_model_class_as_it_does_its_field_type(
+    model: type, document: dict[str, Any], scope: Any
+) -> None:
     adapter = TypeAdapter(Annotated[model, InScope(scope)])
     read = adapter.validate_python(document)
     assert type(read) is model
@@ -471,7 +498,9 @@ def test_a_model_class_in_scope_reports_problems_as_its_field_type_does() -> Non
 
     with pytest.raises(ValidationError) as raised:
         Scoped.model_validate({"array": ZLIB})
-    assert [error["loc"] for error in raised.value.errors()] == [("array", "codecs", 1, "configuration", "level")]
+    assert [error["loc"] for error in raised.value.errors()] == [
+        ("array", "codecs", 1, "configuration", "level")
+    ]
 
 
 def test_a_model_given_to_a_field_in_scope_is_read_again_in_that_scope() -> None:
@@ -487,9 +516,15 @@ def test_a_model_given_to_a_field_in_scope_is_read_again_in_that_scope() -> None
 def test_a_model_that_has_problems_in_the_fields_scope_is_a_validation_error() -> None:
     # Unclaimed, and so accepted, in the default scope; KNOWN claims the codec and refuses its level.
     with pytest.raises(ValidationError) as raised:
-        TypeAdapter(Annotated[ZarrV3ArrayMetadataField, InScope(KNOWN)]).validate_python(ZarrV3ArrayMetadata(ZLIB))
+        TypeAdapter(Annotated[ZarrV3ArrayMetadataField, InScope(KNOWN)]).validate_python(
+            ZarrV3ArrayMetadata(ZLIB)
+        )
     [error] = raised.value.errors()
-    assert (error["type"], error["loc"], error["input"]) == ("invalid_value", ("codecs", 1, "configuration", "level"), 99)
+    assert (error["type"], error["loc"], error["input"]) == (
+        "invalid_value",
+        ("codecs", 1, "configuration", "level"),
+        99,
+    )
 
 
 def test_a_model_whose_scope_the_fields_contradicts_is_a_validation_error() -> None:
@@ -508,21 +543,28 @@ def test_a_model_whose_scope_the_fields_contradicts_is_a_validation_error() -> N
 def test_a_v2_model_given_to_a_field_in_scope_is_read_again_in_that_scope() -> None:
     document = {**ARRAY_V2, "filters": [{"id": "pickle", "protocol": "x"}]}
     with pytest.raises(ValidationError) as raised:
-        TypeAdapter(Annotated[ZarrV2ArrayMetadata, InScope(KNOWN_V2)]).validate_python(ZarrV2ArrayMetadata(document))
+        TypeAdapter(Annotated[ZarrV2ArrayMetadata, InScope(KNOWN_V2)]).validate_python(
+            ZarrV2ArrayMetadata(document)
+        )
     assert [error["loc"] for error in raised.value.errors()] == [("filters", 0, "protocol")]
 
 
 def test_a_model_given_with_a_context_key_passes_as_it_is() -> None:
     # Only a field InScope binds reads a model again; the validation context scopes documents.
     model = ZarrV3ArrayMetadata(ZLIB)
-    assert TypeAdapter(ZarrV3ArrayMetadataField).validate_python(model, context={CONTEXT_KEY: KNOWN}) is model
+    assert (
+        TypeAdapter(ZarrV3ArrayMetadataField).validate_python(model, context={CONTEXT_KEY: KNOWN})
+        is model
+    )
 
 
 def test_a_bare_scope_as_validation_context_is_used() -> None:
     adapter = TypeAdapter(ZarrV3ArrayMetadataField)
     with pytest.raises(ValidationError) as raised:
         adapter.validate_python(ZLIB, context=KNOWN)
-    assert [error["loc"] for error in raised.value.errors()] == [("codecs", 1, "configuration", "level")]
+    assert [error["loc"] for error in raised.value.errors()] == [
+        ("codecs", 1, "configuration", "level")
+    ]
     assert adapter.validate_python(ARRAY, context=KNOWN).context is KNOWN
     assert Node.model_validate({"array": ARRAY}, context=KNOWN).array.context is KNOWN
 
@@ -533,7 +575,9 @@ def test_a_bare_scope_scopes_the_fields_of_its_version_only() -> None:
     assert v2.validate_python(document, context=KNOWN) == ZarrV2ArrayMetadata(document)
     with pytest.raises(ValidationError):
         v2.validate_python(document, context=KNOWN_V2)
-    assert TypeAdapter(ZarrV3ArrayMetadataField).validate_python(ZLIB, context=KNOWN_V2) == ZarrV3ArrayMetadata(ZLIB)
+    assert TypeAdapter(ZarrV3ArrayMetadataField).validate_python(
+        ZLIB, context=KNOWN_V2
+    ) == ZarrV3ArrayMetadata(ZLIB)
 
 
 @pytest.mark.parametrize(
@@ -544,7 +588,9 @@ def test_a_bare_scope_scopes_the_fields_of_its_version_only() -> None:
         pytest.param({CONTEXT_KEY_V2: KNOWN}, id="a v3 scope under the v2 key"),
         pytest.param({CONTEXT_KEY: KNOWN_V2}, id="a v2 scope under the v3 key"),
         pytest.param({"Zarr-Metadata-Context": KNOWN}, id="the key cased and separated otherwise"),
-        pytest.param({"zarr_metadata_scope": "known"}, id="a key in the package's name that it does not read"),
+        pytest.param(
+            {"zarr_metadata_scope": "known"}, id="a key in the package's name that it does not read"
+        ),
         pytest.param({CONTEXT_KEY: "KNOWN"}, id="the key holding a name, not a scope"),
         pytest.param({"zarr_metdata_context": None}, id="a misspelled key holding nothing"),
         pytest.param({"zarr_scope": "known"}, id="a key naming a zarr scope"),
@@ -556,12 +602,25 @@ def test_a_mistaken_validation_context_is_a_type_error(context: dict[str, Any]) 
 
 
 def test_a_validation_context_with_the_programs_own_keys_is_left_to_it() -> None:
-    context = {"user": "me", "zarr_path": "a/b", "limits": {"depth": 3}, CONTEXT_KEY: KNOWN, CONTEXT_KEY_V2: None}
-    assert TypeAdapter(ZarrV3ArrayMetadataField).validate_python(ARRAY, context=context).context is KNOWN
-    assert TypeAdapter(ZarrV2ArrayMetadataField).validate_python(ARRAY_V2, context=context) == ZarrV2ArrayMetadata(ARRAY_V2)
+    context = {
+        "user": "me",
+        "zarr_path": "a/b",
+        "limits": {"depth": 3},
+        CONTEXT_KEY: KNOWN,
+        CONTEXT_KEY_V2: None,
+    }
+    assert (
+        TypeAdapter(ZarrV3ArrayMetadataField).validate_python(ARRAY, context=context).context
+        is KNOWN
+    )
+    assert TypeAdapter(ZarrV2ArrayMetadataField).validate_python(
+        ARRAY_V2, context=context
+    ) == ZarrV2ArrayMetadata(ARRAY_V2)
 
 
-@pytest.mark.parametrize("context", [None, "KNOWN", 3, object()], ids=["None", "a name", "a number", "an object"])
+@pytest.mark.parametrize(
+    "context", [None, "KNOWN", 3, object()], ids=["None", "a name", "a number", "an object"]
+)
 def test_in_scope_takes_only_a_scope(context: Any) -> None:
     with pytest.raises(TypeError, match="InScope takes a ZarrV3Context or a ZarrV2Context"):
         InScope(context)
@@ -593,8 +652,16 @@ def test_building_fields_in_many_scopes_keeps_nothing_per_scope() -> None:
     from zarr_metadata.v3 import CORE, ZarrV3Context
 
     def held() -> dict[str, int]:
-        found = {name: len(value) for name, value in vars(kept).items() if isinstance(value, dict | list | set)}
-        found |= {name: value.cache_info().currsize for name, value in vars(kept).items() if hasattr(value, "cache_info")}
+        found = {
+            name: len(value)
+            for name, value in vars(kept).items()
+            if isinstance(value, dict | list | set)
+        }
+        found |= {
+            name: value.cache_info().currsize
+            for name, value in vars(kept).items()
+            if hasattr(value, "cache_info")
+        }
         return found
 
     TypeAdapter(Annotated[ZarrV3ArrayMetadataField, InScope(KNOWN)]).json_schema()
@@ -627,7 +694,9 @@ def test_the_field_schemas_name_their_definitions_after_the_json_typeddicts() ->
     for member, name in names.items():
         assert schema["properties"][member]["allOf"] == [{"$ref": f"#/$defs/{name}"}]
         assert name in schema["$defs"]
-    assert TypeAdapter(ZarrV3ArrayMetadataField).json_schema()["allOf"] == [{"$ref": "#/$defs/ZarrV3ArrayMetadataJSON"}]
+    assert TypeAdapter(ZarrV3ArrayMetadataField).json_schema()["allOf"] == [
+        {"$ref": "#/$defs/ZarrV3ArrayMetadataJSON"}
+    ]
 
 
 def test_all_lists_the_public_names() -> None:
@@ -635,7 +704,13 @@ def test_all_lists_the_public_names() -> None:
 
     assert module.__all__ == sorted(module.__all__)
     assert all(hasattr(module, name) for name in module.__all__)
-    assert {"CONTEXT_KEY", "CONTEXT_KEY_V2", "InScope", "ZarrV3ArrayMetadataField", "ZarrV2ConsolidatedMetadataField"} <= set(module.__all__)
+    assert {
+        "CONTEXT_KEY",
+        "CONTEXT_KEY_V2",
+        "InScope",
+        "ZarrV3ArrayMetadataField",
+        "ZarrV2ConsolidatedMetadataField",
+    } <= set(module.__all__)
 
 
 def test_an_in_scope_over_another_overrides_it() -> None:

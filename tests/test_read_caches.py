@@ -25,7 +25,9 @@ def answer(document: Any) -> list[tuple[object, ...]]:
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     st.lists(
-        st.one_of(documents.array_documents(), documents.group_documents()).flatmap(documents.mutations)
+        st.one_of(documents.array_documents(), documents.group_documents()).flatmap(
+            documents.mutations
+        )
         | documents.array_documents(),
         min_size=1,
         max_size=5,
@@ -67,14 +69,25 @@ def test_what_is_kept_is_bounded() -> None:
 
 def test_arrays_of_one_structure_read_to_shared_fields_and_their_own_attributes() -> None:
     zarr_metadata.clear_caches()
-    readings = [read_array_metadata_v3(documents.array_document(attributes={"index": index})) for index in range(4)]
+    readings = [
+        read_array_metadata_v3(documents.array_document(attributes={"index": index}))
+        for index in range(4)
+    ]
     assert all(reading.problems == () for reading in readings)
     assert readings[3].chunk_grid is readings[2].chunk_grid
-    assert [reading.metadata.attributes["index"] for reading in readings if reading.metadata is not None] == [0, 1, 2, 3]
+    assert [
+        reading.metadata.attributes["index"] for reading in readings if reading.metadata is not None
+    ] == [0, 1, 2, 3]
     changed = read_array_metadata_v3(documents.array_document(shape=[100, 99]))
-    assert changed.problems == () and changed.metadata is not None and changed.metadata.shape == (100, 99)
+    assert (
+        changed.problems == ()
+        and changed.metadata is not None
+        and changed.metadata.shape == (100, 99)
+    )
     wrong = read_array_metadata_v3(documents.array_document(shape=[100]))
-    assert [problem.loc for problem in wrong.problems] == [("chunk_grid", "configuration", "chunk_shape")]
+    assert [problem.loc for problem in wrong.problems] == [
+        ("chunk_grid", "configuration", "chunk_shape")
+    ]
 
 
 def test_after_many_keys_that_find_nothing_one_in_eight_is_keyed_until_keys_find_again() -> None:
@@ -105,6 +118,12 @@ def test_keys_are_made_while_one_in_three_finds_something() -> None:
 def test_alike_arrays_after_many_distinct_ones_are_still_read_from_what_was_kept() -> None:
     zarr_metadata.clear_caches()
     for index in range(200):
-        assert read_array_metadata_v3(documents.array_document(shape=[100 + index, 100])).problems == ()
-    alike = [read_array_metadata_v3(documents.array_document(attributes={"index": index})) for index in range(40)]
+        assert (
+            read_array_metadata_v3(documents.array_document(shape=[100 + index, 100])).problems
+            == ()
+        )
+    alike = [
+        read_array_metadata_v3(documents.array_document(attributes={"index": index}))
+        for index in range(40)
+    ]
     assert alike[-1].pipeline is alike[-2].pipeline

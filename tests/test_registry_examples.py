@@ -32,7 +32,10 @@ KINDS: dict[str, type[Any]] = {
     "chunk-key-encodings": ChunkKeyEncodingDefinition,
 }
 
-needs_registry = pytest.mark.skipif(not REGISTRY.exists(), reason=f"the zarr-extensions registry is not beside the repository ({REGISTRY})")
+needs_registry = pytest.mark.skipif(
+    not REGISTRY.exists(),
+    reason=f"the zarr-extensions registry is not beside the repository ({REGISTRY})",
+)
 
 
 def _readme_examples() -> list[tuple[str, int, str]]:
@@ -40,7 +43,9 @@ def _readme_examples() -> list[tuple[str, int, str]]:
     found: list[tuple[str, int, str]] = []
     for readme in sorted(REGISTRY.glob("*/*/README.md")):
         extension = readme.parent.relative_to(REGISTRY).as_posix()
-        for index, block in enumerate(re.findall(r"```json\s*\n(.*?)```", readme.read_text(encoding="utf-8"), re.DOTALL)):
+        for index, block in enumerate(
+            re.findall(r"```json\s*\n(.*?)```", readme.read_text(encoding="utf-8"), re.DOTALL)
+        ):
             found.append((extension, index, block))
     return found
 
@@ -50,13 +55,18 @@ ENDIAN = "bytes without endian for a multi-byte data type is a missing_key at (.
 # Each README example with problems: the rule of this package that finds
 # them, and the problems it reports.
 DEVIATIONS: dict[tuple[str, int], tuple[str, list[tuple[tuple[str | int, ...], str]]]] = {
-    ("codecs/scale_offset", 0): (ENDIAN, [(("codecs", 1, "configuration", "endian"), "missing_key")]),
+    ("codecs/scale_offset", 0): (
+        ENDIAN,
+        [(("codecs", 1, "configuration", "endian"), "missing_key")],
+    ),
 }
 
 
 def _example_files() -> list[Path]:
     """Each Zarr metadata file of each extension's examples folder."""
-    return sorted(path for path in REGISTRY.glob("*/*/examples/**/*.json") if path.name != "attributes.json")
+    return sorted(
+        path for path in REGISTRY.glob("*/*/examples/**/*.json") if path.name != "attributes.json"
+    )
 
 
 README_EXAMPLES = _readme_examples() if REGISTRY.exists() else []
@@ -71,7 +81,9 @@ def _parsed(block: str) -> object:
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        pytest.skip(f"the example is not JSON even read leniently ({error.msg}); it illustrates prose")
+        pytest.skip(
+            f"the example is not JSON even read leniently ({error.msg}); it illustrates prose"
+        )
 
 
 def _array(members: dict[str, Any]) -> dict[str, Any]:
@@ -93,7 +105,9 @@ def _array(members: dict[str, Any]) -> dict[str, Any]:
 
 def _zero(data_type: object) -> object:
     """The first of the usual zeros that the data type takes as a fill value."""
-    field, problems = resolve(data_type, cast("type[DataTypeDefinition[Any]]", DataTypeDefinition), KNOWN)
+    field, problems = resolve(
+        data_type, cast("type[DataTypeDefinition[Any]]", DataTypeDefinition), KNOWN
+    )
     assert problems == (), problems
     zeros: tuple[object, ...] = (0, 0.0, False, "", [0.0, 0.0], "AAAA", {})
     for candidate in zeros:
@@ -106,7 +120,11 @@ def _problems(extension: str, example: object) -> list[ValidationProblem]:
     """The problems KNOWN finds in a README example: a whole document, part of an array, a field, a configuration, or a list of codecs."""
     kind = KINDS.get(extension.partition("/")[0])
     if isinstance(example, list):
-        return [problem for item in cast("list[object]", example) for problem in resolve(item, CodecDefinition, KNOWN)[1]]
+        return [
+            problem
+            for item in cast("list[object]", example)
+            for problem in resolve(item, CodecDefinition, KNOWN)[1]
+        ]
     assert isinstance(example, dict), example
     members = cast("dict[str, Any]", example)
     if "zarr_format" in members:
@@ -114,7 +132,11 @@ def _problems(extension: str, example: object) -> list[ValidationProblem]:
     if "data_type" in members:
         return list(read_array_metadata_v3(_array(members), context=KNOWN).problems)
     if "codecs" in members:
-        return [problem for codec in members["codecs"] for problem in resolve(codec, CodecDefinition, KNOWN)[1]]
+        return [
+            problem
+            for codec in members["codecs"]
+            for problem in resolve(codec, CodecDefinition, KNOWN)[1]
+        ]
     if "name" in members and kind is not None:
         return list(resolve(members, kind, KNOWN)[1])
     if "fields" in members:
@@ -124,8 +146,14 @@ def _problems(extension: str, example: object) -> list[ValidationProblem]:
 
 
 @needs_registry
-@pytest.mark.parametrize(("extension", "index", "block"), README_EXAMPLES, ids=[f"{extension}-{index}" for extension, index, _ in README_EXAMPLES])
-def test_every_readme_example_reads_in_known_with_no_problem(extension: str, index: int, block: str) -> None:
+@pytest.mark.parametrize(
+    ("extension", "index", "block"),
+    README_EXAMPLES,
+    ids=[f"{extension}-{index}" for extension, index, _ in README_EXAMPLES],
+)
+def test_every_readme_example_reads_in_known_with_no_problem(
+    extension: str, index: int, block: str
+) -> None:
     found = [(problem.loc, problem.kind) for problem in _problems(extension, _parsed(block))]
     assert found == DEVIATIONS.get((extension, index), ("", []))[1]
 
@@ -136,10 +164,15 @@ def test_every_deviation_names_a_readme_example() -> None:
 
 
 @needs_registry
-@pytest.mark.parametrize("path", EXAMPLE_FILES, ids=[path.relative_to(REGISTRY).as_posix() for path in EXAMPLE_FILES])
+@pytest.mark.parametrize(
+    "path", EXAMPLE_FILES, ids=[path.relative_to(REGISTRY).as_posix() for path in EXAMPLE_FILES]
+)
 def test_every_example_file_reads_in_known_with_no_problem(path: Path) -> None:
     extension = path.relative_to(REGISTRY).parts
-    assert _problems(f"{extension[0]}/{extension[1]}", json.loads(path.read_text(encoding="utf-8"))) == []
+    assert (
+        _problems(f"{extension[0]}/{extension[1]}", json.loads(path.read_text(encoding="utf-8")))
+        == []
+    )
 
 
 @needs_registry
@@ -148,7 +181,8 @@ def test_every_registered_name_is_claimed_in_known() -> None:
         folder.relative_to(REGISTRY).as_posix()
         for category, kind in KINDS.items()
         for folder in sorted((REGISTRY / category).iterdir())
-        if folder.is_dir() and KNOWN.claimant(kind, "r8" if folder.name == "r" else folder.name) is None
+        if folder.is_dir()
+        and KNOWN.claimant(kind, "r8" if folder.name == "r" else folder.name) is None
     ]
     assert missing == []
 
@@ -158,7 +192,11 @@ def test_every_registered_name_is_claimed_in_known() -> None:
 
 @functools.cache
 def _validator(kind: type[Any] | None) -> jsonschema.Draft202012Validator:
-    schema = node_metadata_json_schema_v3(context=KNOWN) if kind is None else field_json_schema_v3(kind, context=KNOWN)
+    schema = (
+        node_metadata_json_schema_v3(context=KNOWN)
+        if kind is None
+        else field_json_schema_v3(kind, context=KNOWN)
+    )
     return jsonschema.Draft202012Validator(schema)
 
 
@@ -177,13 +215,21 @@ def _schema_cases(extension: str, example: object) -> list[tuple[type[Any] | Non
     if "name" in members and kind is not None:
         return [(kind, members)]
     if "fields" in members:
-        return [(DataTypeDefinition, {"name": extension.partition("/")[2], "configuration": members})]
+        return [
+            (DataTypeDefinition, {"name": extension.partition("/")[2], "configuration": members})
+        ]
     return []
 
 
 @needs_registry
-@pytest.mark.parametrize(("extension", "index", "block"), README_EXAMPLES, ids=[f"{extension}-{index}" for extension, index, _ in README_EXAMPLES])
-def test_the_schema_takes_every_readme_example_the_readers_take(extension: str, index: int, block: str) -> None:
+@pytest.mark.parametrize(
+    ("extension", "index", "block"),
+    README_EXAMPLES,
+    ids=[f"{extension}-{index}" for extension, index, _ in README_EXAMPLES],
+)
+def test_the_schema_takes_every_readme_example_the_readers_take(
+    extension: str, index: int, block: str
+) -> None:
     example = _parsed(block)
     if (extension, index) in DEVIATIONS or _problems(extension, example):
         pytest.skip("the readers refuse this example")
@@ -193,8 +239,12 @@ def test_the_schema_takes_every_readme_example_the_readers_take(extension: str, 
 
 
 @needs_registry
-@pytest.mark.parametrize("path", EXAMPLE_FILES, ids=[path.relative_to(REGISTRY).as_posix() for path in EXAMPLE_FILES])
+@pytest.mark.parametrize(
+    "path", EXAMPLE_FILES, ids=[path.relative_to(REGISTRY).as_posix() for path in EXAMPLE_FILES]
+)
 def test_the_schema_takes_every_example_file(path: Path) -> None:
     extension = path.relative_to(REGISTRY).parts
-    for kind, value in _schema_cases(f"{extension[0]}/{extension[1]}", json.loads(path.read_text(encoding="utf-8"))):
+    for kind, value in _schema_cases(
+        f"{extension[0]}/{extension[1]}", json.loads(path.read_text(encoding="utf-8"))
+    ):
         assert [error.message for error in _validator(kind).iter_errors(value)] == []

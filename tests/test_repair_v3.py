@@ -47,7 +47,11 @@ def group(consolidated: dict[str, Any] | None = None, **members: object) -> dict
     """A group document, with consolidated metadata listing `consolidated` when given."""
     document: dict[str, Any] = {"zarr_format": 3, "node_type": "group", "attributes": {}}
     if consolidated is not None:
-        document["consolidated_metadata"] = {"kind": "inline", "must_understand": False, "metadata": consolidated}
+        document["consolidated_metadata"] = {
+            "kind": "inline",
+            "must_understand": False,
+            "metadata": consolidated,
+        }
     document.update(members)
     return document
 
@@ -94,15 +98,26 @@ def test_every_empty_dimension_is_repaired_and_arrays_keep_their_kind() -> None:
 @pytest.mark.parametrize(
     ("description", "members"),
     [
-        ("a 0 chunk length along a dimension that is not empty", {"shape": [3, 5], "chunk_grid": grid(0, 5)}),
+        (
+            "a 0 chunk length along a dimension that is not empty",
+            {"shape": [3, 5], "chunk_grid": grid(0, 5)},
+        ),
         ("a false chunk length, which is not a number", {"chunk_grid": grid(False, 5)}),
-        ("a false dimension length, which is not a number", {"shape": [False, 5], "chunk_grid": grid(0, 5)}),
+        (
+            "a false dimension length, which is not a number",
+            {"shape": [False, 5], "chunk_grid": grid(0, 5)},
+        ),
         ("a 0.0 chunk length, which is not an integer", {"chunk_grid": grid(0.0, 5)}),
-        ("a grid that is not the regular one", {"chunk_grid": {"name": "rectilinear", "configuration": {"chunk_shape": [0, 5]}}}),
+        (
+            "a grid that is not the regular one",
+            {"chunk_grid": {"name": "rectilinear", "configuration": {"chunk_shape": [0, 5]}}},
+        ),
         ("one chunk length too many", {"chunk_grid": grid(0, 5, 1)}),
     ],
 )
-def test_a_zero_chunk_length_is_left_alone_otherwise(description: str, members: dict[str, object]) -> None:
+def test_a_zero_chunk_length_is_left_alone_otherwise(
+    description: str, members: dict[str, object]
+) -> None:
     document = array(**members)
     before = read_node_metadata_v3(document).problems
     repaired, repairs = repair_node_metadata_v3(document)
@@ -118,7 +133,11 @@ def test_null_consolidated_metadata_is_removed() -> None:
     document = group(consolidated_metadata=None)
     repaired, repairs = repair_node_metadata_v3(document)
     assert repairs == (
-        Repair(("consolidated_metadata",), "null_consolidated_metadata", "removed the member consolidated_metadata, which was null"),
+        Repair(
+            ("consolidated_metadata",),
+            "null_consolidated_metadata",
+            "removed the member consolidated_metadata, which was null",
+        ),
     )
     assert repaired == {"zarr_format": 3, "node_type": "group", "attributes": {}}
     assert read_node_metadata_v3(repaired).problems == ()
@@ -141,14 +160,21 @@ def test_null_consolidated_metadata_is_only_a_group_bug() -> None:
 # -- non_finite_fill_value ----------------------------------------------------
 
 
-@pytest.mark.parametrize(("token", "spelled"), [("NaN", "NaN"), ("Infinity", "Infinity"), ("-Infinity", "-Infinity")])
-def test_a_bare_non_finite_float_fill_value_inside_consolidated_metadata_is_spelled(token: str, spelled: str) -> None:
+@pytest.mark.parametrize(
+    ("token", "spelled"), [("NaN", "NaN"), ("Infinity", "Infinity"), ("-Infinity", "-Infinity")]
+)
+def test_a_bare_non_finite_float_fill_value_inside_consolidated_metadata_is_spelled(
+    token: str, spelled: str
+) -> None:
     child = json.dumps(array()).replace('"fill_value": 0.0', f'"fill_value": {token}')
     document = group({"a": json.loads(child)})
     repaired, repairs = repair_node_metadata_v3(document)
     loc = ("consolidated_metadata", "metadata", "a", "fill_value")
     assert locs_and_kinds(repairs) == [(loc, "non_finite_fill_value")]
-    assert repairs[0].message == f'changed the fill value from the bare number {token} to the string "{spelled}"'
+    assert (
+        repairs[0].message
+        == f'changed the fill value from the bare number {token} to the string "{spelled}"'
+    )
     assert at(repaired, loc) == spelled
     assert read_consolidated_metadata_v3(at(repaired, ("consolidated_metadata",))).problems == ()
 
@@ -171,8 +197,12 @@ def test_each_bare_non_finite_component_of_a_complex_fill_value_is_spelled() -> 
     assert read_consolidated_metadata_v3(at(repaired, ("consolidated_metadata",))).problems == ()
 
 
-@pytest.mark.parametrize(("value", "spelled"), [(math.nan, "NaN"), (math.inf, "Infinity"), (-math.inf, "-Infinity")])
-def test_a_bare_non_finite_fill_value_of_a_top_level_array_is_spelled(value: float, spelled: str) -> None:
+@pytest.mark.parametrize(
+    ("value", "spelled"), [(math.nan, "NaN"), (math.inf, "Infinity"), (-math.inf, "-Infinity")]
+)
+def test_a_bare_non_finite_fill_value_of_a_top_level_array_is_spelled(
+    value: float, spelled: str
+) -> None:
     # zarr-python writes the bare number into zarr.json as into consolidated metadata;
     # repairing only the copy would leave the store disagreeing with itself.
     document = array(fill_value=value)
@@ -216,12 +246,22 @@ def test_the_repair_reader_reads_the_repaired_document() -> None:
     assert locs_and_kinds(result.repairs) == [(CHUNK_LENGTH_0, "zero_chunk_length")]
     assert result.reading.problems == ()
     assert result.reading.metadata is not None
-    assert at(result.reading.metadata.to_json(), ("chunk_grid", "configuration", "chunk_shape")) == (1, 5)
+    assert at(
+        result.reading.metadata.to_json(), ("chunk_grid", "configuration", "chunk_shape")
+    ) == (1, 5)
 
 
 @pytest.mark.parametrize(
     "document",
-    [array(), group(), group({"a": array(fill_value="NaN")}), {"node_type": "neither"}, [], None, "zarr.json"],
+    [
+        array(),
+        group(),
+        group({"a": array(fill_value="NaN")}),
+        {"node_type": "neither"},
+        [],
+        None,
+        "zarr.json",
+    ],
 )
 def test_a_document_that_needs_no_repair_is_returned_as_it_is(document: object) -> None:
     repaired, repairs = repair_node_metadata_v3(document)
@@ -241,7 +281,9 @@ def test_consolidated_metadata_nested_past_the_depth_limit_is_not_walked() -> No
     for _ in range(20):
         shallow = group({"a": shallow})
     [repair] = repair_node_metadata_v3(shallow)[1]
-    assert repair.loc == ("consolidated_metadata", "metadata", "a") * 20 + ("consolidated_metadata",)
+    assert repair.loc == ("consolidated_metadata", "metadata", "a") * 20 + (
+        "consolidated_metadata",
+    )
 
 
 # -- properties ---------------------------------------------------------------
@@ -277,12 +319,16 @@ fill_values = st.one_of(
 def near_arrays(draw: st.DrawFn) -> object:
     shape = draw(st.lists(length, max_size=3))
     # Mostly one chunk length per dimension, as the repair requires.
-    chunk_shape = draw(st.one_of(st.lists(length, min_size=len(shape), max_size=len(shape)), json_like))
+    chunk_shape = draw(
+        st.one_of(st.lists(length, min_size=len(shape), max_size=len(shape)), json_like)
+    )
     return {
         "zarr_format": 3,
         "node_type": "array",
         "shape": draw(st.sampled_from([shape, tuple(shape)])),
-        "data_type": draw(st.sampled_from(["float32", "complex64", "int8", {"name": "float64"}, None])),
+        "data_type": draw(
+            st.sampled_from(["float32", "complex64", "int8", {"name": "float64"}, None])
+        ),
         "chunk_grid": {
             "name": draw(st.sampled_from(["regular", "rectilinear", 0])),
             "configuration": {"chunk_shape": chunk_shape},
@@ -316,7 +362,9 @@ def _checked(value: object) -> None:
             assert at(repaired, repair.loc) in ("NaN", "Infinity", "-Infinity")
         else:
             assert repair.kind == "null_consolidated_metadata"
-            assert repair.loc[-1] not in cast(Mapping[object, object], at(repaired, repair.loc[:-1]))
+            assert repair.loc[-1] not in cast(
+                Mapping[object, object], at(repaired, repair.loc[:-1])
+            )
     again, more = repair_node_metadata_v3(repaired)
     assert again is repaired
     assert more == ()

@@ -39,17 +39,15 @@ def _sections() -> list[tuple[str, list[str]]]:
 SECTIONS = _sections()
 
 
-@pytest.mark.skipif(not SURFACE.exists(), reason=f"the API surface is not beside the repository ({SURFACE})")
+@pytest.mark.skipif(
+    not SURFACE.exists(), reason=f"the API surface is not beside the repository ({SURFACE})"
+)
 @pytest.mark.parametrize(("module", "names"), SECTIONS, ids=[module for module, _ in SECTIONS])
 def test_every_listed_name_exists(module: str, names: list[str]) -> None:
     if module in NOT_YET:
         pytest.skip(NOT_YET[module])
     imported = importlib.import_module(module)
-    missing = [
-        name
-        for name in names
-        if not hasattr(imported, name) and name not in NOT_YET_NAMES
-    ]
+    missing = [name for name in names if not hasattr(imported, name) and name not in NOT_YET_NAMES]
     assert missing == []
 
 
@@ -83,7 +81,9 @@ def _optional_members() -> list[tuple[str, str, str]]:
 OPTIONAL_MEMBERS = _optional_members()
 
 
-@pytest.mark.skipif(not SURFACE.exists(), reason=f"the API surface is not beside the repository ({SURFACE})")
+@pytest.mark.skipif(
+    not SURFACE.exists(), reason=f"the API surface is not beside the repository ({SURFACE})"
+)
 def test_every_member_listed_as_optional_is_optional_at_run_time() -> None:
     # A TypedDict learns which keys are optional only from evaluated
     # annotations; a module that postpones them makes every key required.
@@ -96,7 +96,9 @@ def test_every_member_listed_as_optional_is_optional_at_run_time() -> None:
     assert wrong == []
 
 
-@pytest.mark.skipif(not SURFACE.exists(), reason=f"the API surface is not beside the repository ({SURFACE})")
+@pytest.mark.skipif(
+    not SURFACE.exists(), reason=f"the API surface is not beside the repository ({SURFACE})"
+)
 @pytest.mark.parametrize(("module", "names"), SECTIONS, ids=[module for module, _ in SECTIONS])
 def test_all_lists_exactly_the_names_the_surface_lists(module: str, names: list[str]) -> None:
     # `from module import *` gives a program written against the surface the names it expects, and no others.
@@ -152,7 +154,9 @@ def _aliases() -> list[tuple[str, str, bool]]:
 ALIASES = _aliases()
 
 
-@pytest.mark.skipif(not SURFACE.exists(), reason=f"the API surface is not beside the repository ({SURFACE})")
+@pytest.mark.skipif(
+    not SURFACE.exists(), reason=f"the API surface is not beside the repository ({SURFACE})"
+)
 def test_each_alias_is_of_the_kind_the_surface_lists() -> None:
     assert ("zarr_metadata.model", "ZarrV3NodeMetadata", True) in ALIASES
     wrong = [

@@ -113,14 +113,16 @@ def test_a_traceback_shows_the_generated_line_and_the_shape() -> None:
         text = traceback.format_exc()
     else:
         pytest.fail("the checker never compared the key")
-    assert '<zarr_metadata checker of Outer #' in text
+    assert "<zarr_metadata checker of Outer #" in text
     assert "in check_Outer\n" in text
     assert "in check_Outer_inners\n" in text
     assert "in check_Inner\n" in text
     assert "if k == 'name':" in text
 
 
-def test_a_traceback_shows_the_line_calling_a_failing_helper(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_traceback_shows_the_line_calling_a_failing_helper(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     def broken(*args: object) -> object:
         raise RuntimeError("a broken helper")
 
@@ -181,8 +183,20 @@ def test_odd_names_make_valid_distinct_function_names() -> None:
         assert name.isidentifier() and not keyword.iskeyword(name), name
         assert name.startswith("check_odd_name_1_é"), name
         assert len(name) <= len("check_") + 80
-    assert {"check_odd_name_1_é_a_b", "check_odd_name_1_é_a_b_2", "check_odd_name_1_é_日本"} <= set(names)
-    value = {"a b": [1], "a_b": ["s"], "class": [2], "": [], "e\u0301": [3], "ﬁ": [4], "日本": [5], "x" * 500: [], "1st": [True]}
+    assert {"check_odd_name_1_é_a_b", "check_odd_name_1_é_a_b_2", "check_odd_name_1_é_日本"} <= set(
+        names
+    )
+    value = {
+        "a b": [1],
+        "a_b": ["s"],
+        "class": [2],
+        "": [],
+        "e\u0301": [3],
+        "ﬁ": [4],
+        "日本": [5],
+        "x" * 500: [],
+        "1st": [True],
+    }
     refined, problems = check(value, odd)
     assert problems == ()
     assert refined is not None and refined["a_b"] == ("s",)

@@ -122,7 +122,9 @@ def test_hooks_return_a_tuple_or_a_list(data_type: JSONValue, value: JSONValue) 
     field = accepted(data_type)
     definition = field.definition
     assert isinstance(definition.rules(field.configuration, field.nested), tuple | list)
-    assert isinstance(definition.fill_value_rules(field.configuration, field.nested, value), tuple | list)
+    assert isinstance(
+        definition.fill_value_rules(field.configuration, field.nested, value), tuple | list
+    )
     assert fill_value_problems(field, value) == ()
 
 
@@ -157,14 +159,20 @@ VALID: list[tuple[str, str, dict[str, JSONValue]]] = [
     ("|O8", "object", {"byteorder": "|"}),
     ("<M8[ns]", "datetime64", {"byteorder": "<", "itemsize": 8, "unit": "ns"}),
     (">M8[10s]", "datetime64", {"byteorder": ">", "itemsize": 8, "unit": "s", "scale_factor": 10}),
-    ("<M8[2147483647as]", "datetime64", {"byteorder": "<", "itemsize": 8, "unit": "as", "scale_factor": 2147483647}),
+    (
+        "<M8[2147483647as]",
+        "datetime64",
+        {"byteorder": "<", "itemsize": 8, "unit": "as", "scale_factor": 2147483647},
+    ),
     ("<m8[D]", "timedelta64", {"byteorder": "<", "itemsize": 8, "unit": "D"}),
     (">m8[1us]", "timedelta64", {"byteorder": ">", "itemsize": 8, "unit": "us", "scale_factor": 1}),
 ]
 
 
 @pytest.mark.parametrize(("text", "family", "configuration"), VALID, ids=[row[0] for row in VALID])
-def test_a_type_string_is_read_by_its_family(text: str, family: str, configuration: dict[str, JSONValue]) -> None:
+def test_a_type_string_is_read_by_its_family(
+    text: str, family: str, configuration: dict[str, JSONValue]
+) -> None:
     field = accepted(text)
     assert field.definition.name == family
     assert dict(field.configuration) == configuration
@@ -232,7 +240,9 @@ def test_a_type_string_a_family_refuses_is_a_problem_at_the_dtype(text: str, sai
     assert canonical_of(field, problems) is None
 
 
-@pytest.mark.parametrize("text", ["i4", "<x4", "<i", "<i04", "<M8[ns", "<O4", "<i4[ns]", "int32", "struct", ""])
+@pytest.mark.parametrize(
+    "text", ["i4", "<x4", "<i", "<i04", "<M8[ns", "<O4", "<i4[ns]", "int32", "struct", ""]
+)
 def test_what_is_no_type_string_is_a_problem_at_the_dtype(text: str) -> None:
     _, problems = read(text)
     assert kinds(problems) == [(AT, "invalid_value")]
@@ -265,7 +275,9 @@ CANONICAL: list[tuple[JSONValue, JSONValue]] = [
 ]
 
 
-@pytest.mark.parametrize(("written", "spelled"), CANONICAL, ids=[json.dumps(row[0]) for row in CANONICAL])
+@pytest.mark.parametrize(
+    ("written", "spelled"), CANONICAL, ids=[json.dumps(row[0]) for row in CANONICAL]
+)
 def test_canonical_spelling(written: JSONValue, spelled: JSONValue) -> None:
     field, problems = read(written)
     assert problems == ()
@@ -327,8 +339,12 @@ STRUCT_PROBLEMS: list[tuple[JSONValue, Found]] = [
 ]
 
 
-@pytest.mark.parametrize(("data_type", "expected"), STRUCT_PROBLEMS, ids=[json.dumps(row[0]) for row in STRUCT_PROBLEMS])
-def test_structured_type_problems_are_located_as_written(data_type: JSONValue, expected: Found) -> None:
+@pytest.mark.parametrize(
+    ("data_type", "expected"), STRUCT_PROBLEMS, ids=[json.dumps(row[0]) for row in STRUCT_PROBLEMS]
+)
+def test_structured_type_problems_are_located_as_written(
+    data_type: JSONValue, expected: Found
+) -> None:
     _, problems = read(data_type)
     assert distinct(problems) == expected
 
@@ -340,7 +356,10 @@ def test_a_problem_in_a_field_type_is_reported_once() -> None:
 
 def test_duplicate_name_message_names_the_first_field() -> None:
     _, problems = read([["a", "<i4"], ["b", "<i4"], ["a", "<f8"]])
-    assert problems[0].message == 'expected a name no other field has, got "a", the name of the field at index 0'
+    assert (
+        problems[0].message
+        == 'expected a name no other field has, got "a", the name of the field at index 0'
+    )
 
 
 def test_unnamed_padding_as_numpy_writes_it_reads() -> None:
@@ -373,7 +392,9 @@ def test_an_unnamed_field_of_any_type_reads(data_type: JSONValue) -> None:
         ([["", "<i4"], ["f0", "<f4"]], ("dtype", 1, 0)),
     ],
 )
-def test_a_name_numpy_gives_an_unnamed_field_is_taken(data_type: JSONValue, loc: tuple[str | int, ...]) -> None:
+def test_a_name_numpy_gives_an_unnamed_field_is_taken(
+    data_type: JSONValue, loc: tuple[str | int, ...]
+) -> None:
     # NumPy refuses the type: "field 'f0' occurs more than once".
     _, problems = read(data_type)
     assert kinds(problems) == [(loc, "invalid_value")]
@@ -476,7 +497,9 @@ FILL_VALUES: list[tuple[JSONValue, JSONValue, Found]] = [
 
 
 @pytest.mark.parametrize(
-    ("data_type", "value", "expected"), FILL_VALUES, ids=[f"{json.dumps(row[0])} {row[1]!r}" for row in FILL_VALUES]
+    ("data_type", "value", "expected"),
+    FILL_VALUES,
+    ids=[f"{json.dumps(row[0])} {row[1]!r}" for row in FILL_VALUES],
 )
 def test_fill_value(data_type: JSONValue, value: JSONValue, expected: Found) -> None:
     assert fill_kinds(data_type, value) == expected
@@ -529,7 +552,9 @@ CANONICAL_FILL: list[tuple[JSONValue, JSONValue, str]] = [
 
 
 @pytest.mark.parametrize(
-    ("data_type", "value", "spelled"), CANONICAL_FILL, ids=[f"{json.dumps(row[0])} {row[1]!r}" for row in CANONICAL_FILL]
+    ("data_type", "value", "spelled"),
+    CANONICAL_FILL,
+    ids=[f"{json.dumps(row[0])} {row[1]!r}" for row in CANONICAL_FILL],
 )
 def test_canonical_fill_value(data_type: JSONValue, value: JSONValue, spelled: str) -> None:
     assert canonical_text(data_type, value) == spelled
@@ -566,7 +591,9 @@ data_types = st.recursive(
 
 @settings(max_examples=300, deadline=None)
 @given(data_types, anything)
-def test_reading_a_data_type_and_a_fill_value_never_raises(data_type: JSONValue, value: object) -> None:
+def test_reading_a_data_type_and_a_fill_value_never_raises(
+    data_type: JSONValue, value: object
+) -> None:
     field, problems = read(data_type)
     canonical_of(field, problems)
     fill_value_problems(field, value)
@@ -585,17 +612,26 @@ def test_a_canonical_spelling_reads_to_itself(data_type: JSONValue) -> None:
     assert json.dumps(canonical_of(again, more)) == json.dumps(spelled)
 
 
-INTEGER_TYPES = {"|i1": (-(2**7), 2**7 - 1), "<i8": (-(2**63), 2**63 - 1), "|u1": (0, 2**8 - 1), ">u2": (0, 2**16 - 1)}
+INTEGER_TYPES = {
+    "|i1": (-(2**7), 2**7 - 1),
+    "<i8": (-(2**63), 2**63 - 1),
+    "|u1": (0, 2**8 - 1),
+    ">u2": (0, 2**16 - 1),
+}
 
 
 @given(st.sampled_from(sorted(INTEGER_TYPES)), st.integers(-(2**65), 2**65))
-def test_an_integer_fill_value_is_valid_exactly_within_its_range(data_type: str, value: int) -> None:
+def test_an_integer_fill_value_is_valid_exactly_within_its_range(
+    data_type: str, value: int
+) -> None:
     low, high = INTEGER_TYPES[data_type]
     assert (fill_kinds(data_type, value) == []) == (low <= value <= high)
 
 
 @given(st.sampled_from(["<f2", "<f4", "<f8"]), st.floats(allow_nan=False, allow_infinity=False))
-def test_a_canonical_float_fill_value_is_its_own_canonical_spelling(data_type: str, value: float) -> None:
+def test_a_canonical_float_fill_value_is_its_own_canonical_spelling(
+    data_type: str, value: float
+) -> None:
     spelled = canonical_fill_value(accepted(data_type), value)
     if spelled is UNSET:
         return  # too large for the width

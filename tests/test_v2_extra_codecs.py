@@ -69,7 +69,10 @@ def array(**members: Any) -> dict[str, Any]:
 
 
 def array_problems(**members: Any) -> list[tuple[Loc, str]]:
-    return [(problem.loc, problem.kind) for problem in read_array_metadata_v2(array(**members), context=SCOPE).problems]
+    return [
+        (problem.loc, problem.kind)
+        for problem in read_array_metadata_v2(array(**members), context=SCOPE).problems
+    ]
 
 
 # The set of codecs
@@ -84,8 +87,13 @@ NUMCODECS_REGISTRY = [
 
 def test_the_extra_codecs_are_every_other_id_numcodecs_registers_in_its_order() -> None:
     core = {definition.name for definition in CODECS_V2}
-    assert [definition.name for definition in EXTRA_CODECS_V2] == [name for name in NUMCODECS_REGISTRY if name not in core]
-    assert core | {definition.name for definition in EXTRA_CODECS_V2} == {*NUMCODECS_REGISTRY, "crc32c"}
+    assert [definition.name for definition in EXTRA_CODECS_V2] == [
+        name for name in NUMCODECS_REGISTRY if name not in core
+    ]
+    assert core | {definition.name for definition in EXTRA_CODECS_V2} == {
+        *NUMCODECS_REGISTRY,
+        "crc32c",
+    }
     assert all(type(definition) is ZarrV2CodecDefinition for definition in EXTRA_CODECS_V2)
 
 
@@ -100,8 +108,12 @@ def test_definitions_pickle(definition: ZarrV2CodecDefinition[Any]) -> None:
 
 
 @pytest.mark.parametrize("definition", EXTRA_CODECS_V2, ids=lambda definition: definition.name)
-def test_in_the_core_scope_the_extra_codecs_are_unclaimed(definition: ZarrV2CodecDefinition[Any]) -> None:
-    field, problems = resolve({"id": definition.name, "nonsense": 1}, ZarrV2CodecDefinition, CORE_V2, FILTER)
+def test_in_the_core_scope_the_extra_codecs_are_unclaimed(
+    definition: ZarrV2CodecDefinition[Any],
+) -> None:
+    field, problems = resolve(
+        {"id": definition.name, "nonsense": 1}, ZarrV2CodecDefinition, CORE_V2, FILTER
+    )
     assert isinstance(field, UnclaimedField)
     assert problems == ()
 
@@ -115,7 +127,14 @@ JSON2: dict[str, Any] = {
     "allow_nan": True, "indent": None, "separators": [",", ":"], "sort_keys": True, "strict": True,
 }  # fmt: skip
 """JSON().get_config() in numcodecs 0.17."""
-ZFPY: dict[str, Any] = {"id": "zfpy", "mode": 4, "compression_kwargs": {"tolerance": -1}, "tolerance": -1, "rate": -1, "precision": -1}
+ZFPY: dict[str, Any] = {
+    "id": "zfpy",
+    "mode": 4,
+    "compression_kwargs": {"tolerance": -1},
+    "tolerance": -1,
+    "rate": -1,
+    "precision": -1,
+}
 """ZFPY().get_config() in numcodecs 0.17."""
 PCODEC: dict[str, Any] = {
     "id": "pcodec", "level": 8, "mode_spec": "auto", "delta_spec": "auto", "paging_spec": "equal_pages_up_to",
@@ -163,8 +182,12 @@ VALID: list[tuple[dict[str, Any], dict[str, Any]]] = [
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(("written", "spelled"), VALID, ids=[json.dumps(written)[:80] for written, _ in VALID])
-def test_valid_codecs_and_their_canonical_spellings(written: dict[str, Any], spelled: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    ("written", "spelled"), VALID, ids=[json.dumps(written)[:80] for written, _ in VALID]
+)
+def test_valid_codecs_and_their_canonical_spellings(
+    written: dict[str, Any], spelled: dict[str, Any]
+) -> None:
     assert canonical(written) == spelled
     assert canonical(spelled) == spelled
 
@@ -172,7 +195,10 @@ def test_valid_codecs_and_their_canonical_spellings(written: dict[str, Any], spe
 def test_a_codec_alone_needs_only_its_id() -> None:
     for name in ["pickle", "base64", "jenkins_lookup3", "json2", "msgpack2", "zfpy", "pcodec"]:
         assert found({"id": name}) == [], name
-    assert sorted(found({"id": "categorize"})) == [((*FILTER, "dtype"), "missing_key"), ((*FILTER, "labels"), "missing_key")]
+    assert sorted(found({"id": "categorize"})) == [
+        ((*FILTER, "dtype"), "missing_key"),
+        ((*FILTER, "labels"), "missing_key"),
+    ]
 
 
 # Invalid codecs, each problem beside the id
@@ -219,8 +245,12 @@ INVALID: list[tuple[dict[str, Any], list[tuple[Loc, str]]]] = [
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(("written", "expected"), INVALID, ids=[json.dumps(written)[:80] for written, _ in INVALID])
-def test_invalid_codecs_are_located_beside_the_id(written: dict[str, Any], expected: list[tuple[Loc, str]]) -> None:
+@pytest.mark.parametrize(
+    ("written", "expected"), INVALID, ids=[json.dumps(written)[:80] for written, _ in INVALID]
+)
+def test_invalid_codecs_are_located_beside_the_id(
+    written: dict[str, Any], expected: list[tuple[Loc, str]]
+) -> None:
     field, problems = read(written)
     assert sorted((problem.loc, problem.kind) for problem in problems) == sorted(expected)
     assert not isinstance(field, AcceptedField | UnclaimedField)
@@ -233,18 +263,35 @@ def test_invalid_codecs_are_located_beside_the_id(written: dict[str, Any], expec
             {"id": "categorize", "labels": ["a"] * 256, "dtype": "|O"},
             'expected at most 255 labels, as many as "|u1" numbers from 1 (0 stands for a value with no label), got 256',
         ),
-        ({"id": "categorize", "labels": LABELS, "dtype": "<i4"}, 'expected a string (U) or object (O) data type as the dtype of categorize, got "<i4" (int)'),
-        ({"id": "jenkins_lookup3", "prefix": "AAAA"}, 'expected null: the prefix is a buffer of bytes, which JSON cannot hold, got "AAAA"'),
-        ({"id": "json2", "encoding": "base64"}, 'expected a text encoding Python knows, such as "utf-8", got "base64"'),
-        ({"id": "json2", "separators": [",", "="]}, 'expected ":" with only whitespace around it, which JSON reads back, got "="'),
-        ({"id": "zfpy", "mode": 1}, "expected a mode numcodecs compresses in: 2 (fixed rate), 3 (fixed precision), 4 (fixed accuracy), got 1 (expert)"),
+        (
+            {"id": "categorize", "labels": LABELS, "dtype": "<i4"},
+            'expected a string (U) or object (O) data type as the dtype of categorize, got "<i4" (int)',
+        ),
+        (
+            {"id": "jenkins_lookup3", "prefix": "AAAA"},
+            'expected null: the prefix is a buffer of bytes, which JSON cannot hold, got "AAAA"',
+        ),
+        (
+            {"id": "json2", "encoding": "base64"},
+            'expected a text encoding Python knows, such as "utf-8", got "base64"',
+        ),
+        (
+            {"id": "json2", "separators": [",", "="]},
+            'expected ":" with only whitespace around it, which JSON reads back, got "="',
+        ),
+        (
+            {"id": "zfpy", "mode": 1},
+            "expected a mode numcodecs compresses in: 2 (fixed rate), 3 (fixed precision), 4 (fixed accuracy), got 1 (expert)",
+        ),
         (
             {"id": "pcodec", "delta_spec": "none", "delta_encoding_order": 1},
             'expected no delta_encoding_order with the delta_spec "none", which orders its deltas itself, got 1',
         ),
     ],
 )
-def test_messages_say_what_was_expected_and_what_was_found(written: dict[str, Any], message: str) -> None:
+def test_messages_say_what_was_expected_and_what_was_found(
+    written: dict[str, Any], message: str
+) -> None:
     (problem,) = read(written)[1]
     assert problem.message == message
 
@@ -258,17 +305,34 @@ VALUES: dict[str, dict[str, st.SearchStrategy[Any]]] = {
         "astype": st.sampled_from([None, "|u1", "<u1", "<i2", ">f4", "<f8", "<c8"]),
     },
     "pickle": {"protocol": st.integers(min_value=-3, max_value=pickle.HIGHEST_PROTOCOL)},
-    "jenkins_lookup3": {"initval": st.integers(min_value=0, max_value=2**32 - 1), "prefix": st.none()},
+    "jenkins_lookup3": {
+        "initval": st.integers(min_value=0, max_value=2**32 - 1),
+        "prefix": st.none(),
+    },
     "json2": {
         "encoding": st.sampled_from(["utf-8", "UTF8", "utf_16", "latin-1", "ascii"]),
-        "indent": st.none() | st.integers(min_value=-2, max_value=4) | st.sampled_from(["", "  ", "\t", " \n"]),
-        "separators": st.none() | st.tuples(st.sampled_from([",", ", ", " ,"]), st.sampled_from([":", ": ", " :"])),
-        **{flag: st.booleans() for flag in ("skipkeys", "ensure_ascii", "check_circular", "allow_nan", "sort_keys", "strict")},
+        "indent": st.none()
+        | st.integers(min_value=-2, max_value=4)
+        | st.sampled_from(["", "  ", "\t", " \n"]),
+        "separators": st.none()
+        | st.tuples(st.sampled_from([",", ", ", " ,"]), st.sampled_from([":", ": ", " :"])),
+        **{
+            flag: st.booleans()
+            for flag in (
+                "skipkeys",
+                "ensure_ascii",
+                "check_circular",
+                "allow_nan",
+                "sort_keys",
+                "strict",
+            )
+        },
     },
     "msgpack2": {flag: st.booleans() for flag in ("use_single_float", "use_bin_type", "raw")},
     "zfpy": {
         "mode": st.sampled_from([2, 3, 4]),
-        "tolerance": st.floats(min_value=-2, max_value=10) | st.integers(min_value=-2, max_value=10),
+        "tolerance": st.floats(min_value=-2, max_value=10)
+        | st.integers(min_value=-2, max_value=10),
         "rate": st.floats(min_value=-2, max_value=64) | st.integers(min_value=-2, max_value=64),
         "precision": st.integers(min_value=-2, max_value=64),
     },
@@ -320,7 +384,10 @@ def test_a_codec_that_encodes_no_objects_is_not() -> None:
 
 
 def test_an_array_locates_the_problems_of_its_extra_codecs() -> None:
-    assert array_problems(filters=[{"id": "json2", "indent": "x"}], compressor={"id": "jenkins_lookup3", "initval": -1}) == [
+    assert array_problems(
+        filters=[{"id": "json2", "indent": "x"}],
+        compressor={"id": "jenkins_lookup3", "initval": -1},
+    ) == [
         (("compressor", "initval"), "invalid_value"),
         (("filters", 0, "indent"), "invalid_value"),
     ]
@@ -330,7 +397,9 @@ def test_numeric_compressors_in_an_array() -> None:
     numbers = {"dtype": "<i4", "fill_value": 0, "filters": None}
     assert array_problems(**numbers, compressor={"id": "pcodec", "level": 12}) == []
     assert array_problems(**numbers, compressor={"id": "zfpy", "mode": 3, "precision": 24}) == []
-    assert array_problems(**numbers, compressor={"id": "zfpy", "mode": 9}) == [(("compressor", "mode"), "invalid_value")]
+    assert array_problems(**numbers, compressor={"id": "zfpy", "mode": 9}) == [
+        (("compressor", "mode"), "invalid_value")
+    ]
 
 
 def _stores_with_extra_codecs() -> list[Path]:
@@ -348,12 +417,25 @@ WRITTEN = _stores_with_extra_codecs()
 
 
 def test_the_stores_hold_arrays_with_extra_codecs() -> None:
-    assert {path.parent.name for path in WRITTEN} >= {"base64", "categorized", "jenkins", "json_objects", "msgpack_objects", "pickled"}
+    assert {path.parent.name for path in WRITTEN} >= {
+        "base64",
+        "categorized",
+        "jenkins",
+        "json_objects",
+        "msgpack_objects",
+        "pickled",
+    }
 
 
 @pytest.mark.parametrize("path", WRITTEN, ids=lambda path: str(path.relative_to(STORES)))
-def test_an_array_zarr_python_wrote_reads_without_a_problem_and_claims_its_codecs(path: Path) -> None:
-    files = {file.name: json.loads(file.read_text()) for file in path.parent.iterdir() if file.name in (".zarray", ".zattrs")}
+def test_an_array_zarr_python_wrote_reads_without_a_problem_and_claims_its_codecs(
+    path: Path,
+) -> None:
+    files = {
+        file.name: json.loads(file.read_text())
+        for file in path.parent.iterdir()
+        if file.name in (".zarray", ".zattrs")
+    }
     reading = read_node_metadata_v2(files, context=SCOPE)
     assert reading.problems == ()
     assert reading.metadata is not None

@@ -31,7 +31,11 @@ from zarr_metadata.v2.definition import ZarrV2CodecDefinition
 
 GROUP: dict[str, Any] = {"zarr_format": 2}
 ZSTD: Any = {"id": "zstd", "level": 3}
-WITHOUT_ZSTD = ZarrV2Context(data_types=DATA_TYPES_V2, codecs=[codec for codec in CODECS_V2 if codec.name != "zstd"])
+WITHOUT_ZSTD = ZarrV2Context(
+    data_types=DATA_TYPES_V2, codecs=[codec for codec in CODECS_V2 if codec.name != "zstd"]
+)
+
+
 def _no_rules(configuration: object, nested: object) -> tuple[()]:
     return ()
 
@@ -86,13 +90,21 @@ def test_an_array_model_is_built_from_a_valid_document_in_core_v2() -> None:
     assert metadata.context == CORE_V2
     assert metadata.zarr_format == 2 and metadata.node_type == "array"
     assert metadata.reading.metadata is metadata
-    assert (metadata.shape, metadata.chunks, metadata.dtype.to_json(), metadata.order) == ((10, 10), (5, 5), "<f8", "C")
+    assert (metadata.shape, metadata.chunks, metadata.dtype.to_json(), metadata.order) == (
+        (10, 10),
+        (5, 5),
+        "<f8",
+        "C",
+    )
     # The members that hold fields give them as the scope read them.
     assert isinstance(metadata.dtype, AcceptedField) and metadata.dtype.name == "<f8"
     assert metadata.dtype.definition is CORE_V2.data_types["float"]
     assert metadata.dtype.configuration == {"byteorder": "<", "itemsize": 8}
     assert isinstance(metadata.compressor, AcceptedField) and metadata.compressor.name == "zlib"
-    assert metadata.compressor.configuration == {"level": 1} and metadata.compressor.definition is CORE_V2.codecs["zlib"]
+    assert (
+        metadata.compressor.configuration == {"level": 1}
+        and metadata.compressor.definition is CORE_V2.codecs["zlib"]
+    )
     assert metadata.compressor.to_json() == {"id": "zlib", "level": 1} and metadata.filters is None
     assert metadata.fill_value == 0.0 and metadata.dimension_separator == "."
     assert metadata.attributes == {"a": 1} and dict(metadata.extra_fields) == {}
@@ -111,7 +123,11 @@ def test_an_invalid_document_raises_every_problem_the_reader_finds() -> None:
     with pytest.raises(MetadataValidationError) as raised:
         ZarrV2ArrayMetadata(document)
     assert raised.value.problems == read_array_metadata_v2(document).problems
-    assert [problem.loc for problem in raised.value.problems] == [("chunks", 0), ("fill_value",), ("order",)]
+    assert [problem.loc for problem in raised.value.problems] == [
+        ("chunks", 0),
+        ("fill_value",),
+        ("order",),
+    ]
     with pytest.raises(MetadataValidationError):
         ZarrV2GroupMetadata({"zarr_format": 2, "attributes": []})
     with pytest.raises(MetadataValidationError):
@@ -130,7 +146,11 @@ def test_from_json_reads_in_the_scope_given() -> None:
 
 
 def test_a_model_refuses_attribute_assignment() -> None:
-    for metadata in (model(), ZarrV2GroupMetadata(GROUP), ZarrV2ConsolidatedMetadata(zmetadata(hierarchy()))):
+    for metadata in (
+        model(),
+        ZarrV2GroupMetadata(GROUP),
+        ZarrV2ConsolidatedMetadata(zmetadata(hierarchy())),
+    ):
         with pytest.raises(AttributeError):
             metadata.attributes = {}  # type: ignore[misc, union-attr]
         with pytest.raises(AttributeError):
@@ -182,12 +202,19 @@ def test_to_json_is_a_fresh_plain_document_the_caller_may_change() -> None:
     metadata = model(filters=[{"id": "crc32"}], attributes={"nested": {"k": 1}}, acme={"k": 1})
     written: Any = metadata.to_json()
     assert type(written) is dict
-    assert type(written["compressor"]) is dict and type(written["filters"]) is tuple and type(written["filters"][0]) is dict
+    assert (
+        type(written["compressor"]) is dict
+        and type(written["filters"]) is tuple
+        and type(written["filters"][0]) is dict
+    )
     assert type(written["attributes"]["nested"]) is dict and type(written["acme"]) is dict
     written["compressor"]["level"] = 9
     written["attributes"]["nested"]["k"] = 2
     written["acme"]["k"] = 2
-    assert metadata.compressor is not None and metadata.compressor.to_json() == {"id": "zlib", "level": 1}
+    assert metadata.compressor is not None and metadata.compressor.to_json() == {
+        "id": "zlib",
+        "level": 1,
+    }
     assert metadata.attributes["nested"] == {"k": 1}
     assert metadata.extra_fields["acme"] == {"k": 1}
     assert metadata.to_json() != written
@@ -207,28 +234,62 @@ def test_to_json_is_the_document_as_given_in_its_order() -> None:
 
 
 SAME_MEANING: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
-    ("a one-byte int with either byte order", {"dtype": "<i1", "fill_value": 0}, {"dtype": "|i1", "fill_value": 0}),
-    ("a bool with either byte order", {"dtype": "<b1", "fill_value": False}, {"dtype": "|b1", "fill_value": False}),
+    (
+        "a one-byte int with either byte order",
+        {"dtype": "<i1", "fill_value": 0},
+        {"dtype": "|i1", "fill_value": 0},
+    ),
+    (
+        "a bool with either byte order",
+        {"dtype": "<b1", "fill_value": False},
+        {"dtype": "|b1", "fill_value": False},
+    ),
     ("a float fill value 0 and 0.0", {"fill_value": 0}, {"fill_value": 0.0}),
-    ("a complex fill value of ints and of floats", {"dtype": "<c16", "fill_value": [0, 1]}, {"dtype": "<c16", "fill_value": [0.0, 1.0]}),
+    (
+        "a complex fill value of ints and of floats",
+        {"dtype": "<c16", "fill_value": [0, 1]},
+        {"dtype": "<c16", "fill_value": [0.0, 1.0]},
+    ),
     ("NaN written twice", {"fill_value": "NaN"}, {"fill_value": "NaN"}),
     ("no dimension_separator and the default one", {}, {"dimension_separator": "."}),
-    ("zlib with its default level written and not", {"compressor": {"id": "zlib", "level": 1}}, {"compressor": {"id": "zlib"}}),
+    (
+        "zlib with its default level written and not",
+        {"compressor": {"id": "zlib", "level": 1}},
+        {"compressor": {"id": "zlib"}},
+    ),
     (
         "blosc with its default blocksize written and not",
         {"compressor": {"id": "blosc", "cname": "lz4", "clevel": 5, "shuffle": 1}},
         {"compressor": {"id": "blosc", "cname": "lz4", "clevel": 5, "shuffle": 1, "blocksize": 0}},
     ),
-    ("a structured field's type spelled two ways", {"dtype": [["a", "<i1"]], "fill_value": None}, {"dtype": [["a", "|i1"]], "fill_value": None}),
-    ("attributes in another key order", {"attributes": {"a": 1, "b": [2]}}, {"attributes": {"b": [2], "a": 1}}),
+    (
+        "a structured field's type spelled two ways",
+        {"dtype": [["a", "<i1"]], "fill_value": None},
+        {"dtype": [["a", "|i1"]], "fill_value": None},
+    ),
+    (
+        "attributes in another key order",
+        {"attributes": {"a": 1, "b": [2]}},
+        {"attributes": {"b": [2], "a": 1}},
+    ),
     ("NaN in attributes", {"attributes": {"a": math.nan}}, {"attributes": {"a": math.nan}}),
     ("no attributes and empty attributes", {}, {"attributes": {}}),
-    ("an object type with either byte order", {"dtype": "<O", "fill_value": None, "filters": [{"id": "vlen-utf8"}]}, {"dtype": "|O", "fill_value": None, "filters": [{"id": "vlen-utf8"}]}),
+    (
+        "an object type with either byte order",
+        {"dtype": "<O", "fill_value": None, "filters": [{"id": "vlen-utf8"}]},
+        {"dtype": "|O", "fill_value": None, "filters": [{"id": "vlen-utf8"}]},
+    ),
 ]
 
 
-@pytest.mark.parametrize(("left", "right"), [(left, right) for _, left, right in SAME_MEANING], ids=[name for name, _, _ in SAME_MEANING])
-def test_documents_that_mean_the_same_give_equal_models_with_equal_hashes(left: dict[str, Any], right: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    ("left", "right"),
+    [(left, right) for _, left, right in SAME_MEANING],
+    ids=[name for name, _, _ in SAME_MEANING],
+)
+def test_documents_that_mean_the_same_give_equal_models_with_equal_hashes(
+    left: dict[str, Any], right: dict[str, Any]
+) -> None:
     one, other = model(**left), model(**right)
     assert one == other
     assert hash(one) == hash(other)
@@ -238,30 +299,56 @@ def test_documents_that_mean_the_same_give_equal_models_with_equal_hashes(left: 
 OTHER_MEANING: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("0.0 and -0.0", {"fill_value": 0.0}, {"fill_value": -0.0}),
     ("NaN and Infinity", {"fill_value": "NaN"}, {"fill_value": "Infinity"}),
-    ("two byte orders of a wide int", {"dtype": "<i4", "fill_value": 0}, {"dtype": ">i4", "fill_value": 0}),
+    (
+        "two byte orders of a wide int",
+        {"dtype": "<i4", "fill_value": 0},
+        {"dtype": ">i4", "fill_value": 0},
+    ),
     ("two separators", {}, {"dimension_separator": "/"}),
     ("two orders", {}, {"order": "F"}),
-    ("two zlib levels", {"compressor": {"id": "zlib", "level": 1}}, {"compressor": {"id": "zlib", "level": 2}}),
+    (
+        "two zlib levels",
+        {"compressor": {"id": "zlib", "level": 1}},
+        {"compressor": {"id": "zlib", "level": 2}},
+    ),
     ("a compressor and none", {}, {"compressor": None}),
     ("a filter more", {}, {"filters": [{"id": "crc32"}]}),
     ("two shapes", {}, {"shape": [10, 5]}),
     ("two chunk shapes", {}, {"chunks": [10, 10]}),
-    ("a scalar field and a block of one", {"dtype": [["a", "<i1", [1]]], "fill_value": None}, {"dtype": [["a", "<i1"]], "fill_value": None}),
+    (
+        "a scalar field and a block of one",
+        {"dtype": [["a", "<i1", [1]]], "fill_value": None},
+        {"dtype": [["a", "<i1"]], "fill_value": None},
+    ),
     ("an integer and a float in attributes", {"attributes": {"a": 1}}, {"attributes": {"a": 1.0}}),
     ("an extra member more", {}, {"acme": 1}),
-    ("no bytes fill value and an empty one", {"dtype": "|S4", "fill_value": None}, {"dtype": "|S4", "fill_value": ""}),
+    (
+        "no bytes fill value and an empty one",
+        {"dtype": "|S4", "fill_value": None},
+        {"dtype": "|S4", "fill_value": ""},
+    ),
 ]
 
 
-@pytest.mark.parametrize(("left", "right"), [(left, right) for _, left, right in OTHER_MEANING], ids=[name for name, _, _ in OTHER_MEANING])
-def test_documents_that_mean_different_things_give_different_models(left: dict[str, Any], right: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    ("left", "right"),
+    [(left, right) for _, left, right in OTHER_MEANING],
+    ids=[name for name, _, _ in OTHER_MEANING],
+)
+def test_documents_that_mean_different_things_give_different_models(
+    left: dict[str, Any], right: dict[str, Any]
+) -> None:
     assert model(**left) != model(**right)
 
 
 def test_groups_are_equal_when_their_attributes_are() -> None:
     assert ZarrV2GroupMetadata(GROUP) == ZarrV2GroupMetadata({"zarr_format": 2, "attributes": {}})
-    assert hash(ZarrV2GroupMetadata(GROUP)) == hash(ZarrV2GroupMetadata({"zarr_format": 2, "attributes": {}}))
-    assert ZarrV2GroupMetadata({"zarr_format": 2, "attributes": {"a": 0.0}}) != ZarrV2GroupMetadata({"zarr_format": 2, "attributes": {"a": -0.0}})
+    assert hash(ZarrV2GroupMetadata(GROUP)) == hash(
+        ZarrV2GroupMetadata({"zarr_format": 2, "attributes": {}})
+    )
+    assert ZarrV2GroupMetadata({"zarr_format": 2, "attributes": {"a": 0.0}}) != ZarrV2GroupMetadata(
+        {"zarr_format": 2, "attributes": {"a": -0.0}}
+    )
 
 
 def test_a_model_is_not_equal_to_its_json_nor_to_a_model_of_another_kind() -> None:
@@ -298,9 +385,13 @@ def test_to_key_value_indents_as_asked_and_reads_back(indent: int | str | None) 
 def test_from_key_value_reads_a_node_with_and_without_its_zattrs() -> None:
     zarray = json.dumps(array()).encode()
     assert ZarrV2ArrayMetadata.from_key_value({".zarray": zarray}) == model()
-    with_attributes = ZarrV2ArrayMetadata.from_key_value({".zarray": zarray, ".zattrs": b'{"a": NaN}', "0.0": b"chunk"})
+    with_attributes = ZarrV2ArrayMetadata.from_key_value(
+        {".zarray": zarray, ".zattrs": b'{"a": NaN}', "0.0": b"chunk"}
+    )
     assert math.isnan(with_attributes.attributes["a"])  # type: ignore[arg-type]
-    group = ZarrV2GroupMetadata.from_key_value({".zgroup": b'{"zarr_format": 2}', ".zattrs": b'{"a": 1}'})
+    group = ZarrV2GroupMetadata.from_key_value(
+        {".zgroup": b'{"zarr_format": 2}', ".zattrs": b'{"a": 1}'}
+    )
     assert group == ZarrV2GroupMetadata({"zarr_format": 2, "attributes": {"a": 1}})
 
 
@@ -309,7 +400,9 @@ def test_from_key_value_refuses_a_node_file_with_attributes_of_its_own() -> None
     for files in ({".zarray": zarray, ".zattrs": b"{}"}, {".zarray": zarray}):
         with pytest.raises(MetadataValidationError) as raised:
             ZarrV2ArrayMetadata.from_key_value(files)
-        assert [(problem.loc, problem.kind) for problem in raised.value.problems] == [(("attributes",), "unknown_key")]
+        assert [(problem.loc, problem.kind) for problem in raised.value.problems] == [
+            (("attributes",), "unknown_key")
+        ]
 
 
 @pytest.mark.parametrize(
@@ -318,20 +411,30 @@ def test_from_key_value_refuses_a_node_file_with_attributes_of_its_own() -> None
         ({".zgroup": b'{"zarr_format": 2}'}, (), "missing_key"),
         ({".zarray": b"{not json"}, (), "invalid_json"),
         ({".zarray": b"\xff"}, (), "invalid_json"),
-        ({".zarray": json.dumps(array()).encode(), ".zattrs": b"[1]"}, ("attributes",), "invalid_type"),
+        (
+            {".zarray": json.dumps(array()).encode(), ".zattrs": b"[1]"},
+            ("attributes",),
+            "invalid_type",
+        ),
     ],
     ids=["no .zarray", "not JSON", "not UTF-8", "a .zattrs not an object"],
 )
-def test_from_key_value_refuses_files_it_cannot_read(files: dict[str, bytes], loc: tuple[str, ...], kind: str) -> None:
+def test_from_key_value_refuses_files_it_cannot_read(
+    files: dict[str, bytes], loc: tuple[str, ...], kind: str
+) -> None:
     with pytest.raises(MetadataValidationError) as raised:
         ZarrV2ArrayMetadata.from_key_value(files)
     assert [(problem.loc, problem.kind) for problem in raised.value.problems] == [(loc, kind)]
 
 
 def test_node_metadata_from_key_value_makes_the_model_of_the_node_the_files_name() -> None:
-    as_array = node_metadata_from_key_value_v2({".zarray": json.dumps(array()).encode(), ".zattrs": b'{"a": 1}'})
+    as_array = node_metadata_from_key_value_v2(
+        {".zarray": json.dumps(array()).encode(), ".zattrs": b'{"a": 1}'}
+    )
     assert as_array == model(attributes={"a": 1})
-    as_group = node_metadata_from_key_value_v2({".zgroup": b'{"zarr_format": 2}', "a/.zarray": b"ignored"})
+    as_group = node_metadata_from_key_value_v2(
+        {".zgroup": b'{"zarr_format": 2}', "a/.zarray": b"ignored"}
+    )
     assert as_group == ZarrV2GroupMetadata(GROUP)
 
 
@@ -344,7 +447,9 @@ def test_node_metadata_from_key_value_makes_the_model_of_the_node_the_files_name
     ],
     ids=["both", "only a .zattrs", "nothing"],
 )
-def test_node_metadata_from_key_value_refuses_files_of_no_one_node_type(files: dict[str, bytes], says: str) -> None:
+def test_node_metadata_from_key_value_refuses_files_of_no_one_node_type(
+    files: dict[str, bytes], says: str
+) -> None:
     with pytest.raises(MetadataValidationError) as raised:
         node_metadata_from_key_value_v2(files)
     (problem,) = raised.value.problems
@@ -356,19 +461,28 @@ def test_node_metadata_from_key_value_refuses_files_of_no_one_node_type(files: d
 
 @pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
 def test_a_model_pickles_to_an_equal_model_in_the_same_scope(protocol: int) -> None:
-    metadata = ZarrV2ArrayMetadata(array(compressor=ZSTD, attributes={"n": math.nan}), context=WITHOUT_ZSTD)
+    metadata = ZarrV2ArrayMetadata(
+        array(compressor=ZSTD, attributes={"n": math.nan}), context=WITHOUT_ZSTD
+    )
     restored = pickle.loads(pickle.dumps(metadata, protocol=protocol))
     assert restored == metadata and hash(restored) == hash(metadata)
     assert restored.context == WITHOUT_ZSTD
     assert list(restored.unclaimed_fields) == [("compressor",)]
     assert restored.to_key_value() == metadata.to_key_value()
-    for other in (ZarrV2GroupMetadata({"zarr_format": 2, "attributes": {"a": 1}}), ZarrV2ConsolidatedMetadata(zmetadata(hierarchy()))):
+    for other in (
+        ZarrV2GroupMetadata({"zarr_format": 2, "attributes": {"a": 1}}),
+        ZarrV2ConsolidatedMetadata(zmetadata(hierarchy())),
+    ):
         again = pickle.loads(pickle.dumps(other, protocol=protocol))
         assert again == other and hash(again) == hash(other)
 
 
 def test_a_copy_is_the_model_itself() -> None:
-    for metadata in (model(), ZarrV2GroupMetadata(GROUP), ZarrV2ConsolidatedMetadata(zmetadata(hierarchy()))):
+    for metadata in (
+        model(),
+        ZarrV2GroupMetadata(GROUP),
+        ZarrV2ConsolidatedMetadata(zmetadata(hierarchy())),
+    ):
         assert copy.copy(metadata) is metadata
         assert copy.deepcopy(metadata) is metadata
         assert copy.deepcopy({"m": [metadata]})["m"][0] is metadata
@@ -379,8 +493,15 @@ def test_a_copy_is_the_model_itself() -> None:
 
 def test_update_sets_members_by_name_and_leaves_the_model_unchanged() -> None:
     metadata = model()
-    updated = metadata.update(dtype="<i2", fill_value=-1, chunks=(10, 10), compressor=None, attributes={"a": 1})
-    assert (updated.dtype.to_json(), updated.fill_value, updated.chunks, updated.compressor) == ("<i2", -1, (10, 10), None)
+    updated = metadata.update(
+        dtype="<i2", fill_value=-1, chunks=(10, 10), compressor=None, attributes={"a": 1}
+    )
+    assert (updated.dtype.to_json(), updated.fill_value, updated.chunks, updated.compressor) == (
+        "<i2",
+        -1,
+        (10, 10),
+        None,
+    )
     assert updated.attributes == {"a": 1}
     assert metadata.dtype.to_json() == "<f8" and dict(metadata.attributes) == {}
     assert updated.context is metadata.context
@@ -432,14 +553,21 @@ def test_update_reads_the_changed_document_and_raises_its_problems() -> None:
 
 
 def test_update_reads_in_the_scope_of_the_model() -> None:
-    updated = ZarrV2ArrayMetadata(array(compressor=ZSTD), context=WITHOUT_ZSTD).update(attributes={"a": 1})
+    updated = ZarrV2ArrayMetadata(array(compressor=ZSTD), context=WITHOUT_ZSTD).update(
+        attributes={"a": 1}
+    )
     assert updated.context is WITHOUT_ZSTD
     assert list(updated.unclaimed_fields) == [("compressor",)]
 
 
 def test_create_default_is_a_valid_uncompressed_uint8_scalar_filled_with_zero() -> None:
     default = ZarrV2ArrayMetadata.create_default()
-    assert (default.shape, default.chunks, default.dtype.to_json(), default.fill_value) == ((), (), "|u1", 0)
+    assert (default.shape, default.chunks, default.dtype.to_json(), default.fill_value) == (
+        (),
+        (),
+        "|u1",
+        0,
+    )
     assert type(default.fill_value) is int
     assert default.compressor is None and default.filters is None and default.order == "C"
     assert default.context == CORE_V2
@@ -462,14 +590,18 @@ def test_create_default_is_a_valid_uncompressed_uint8_scalar_filled_with_zero() 
     ],
     ids=lambda value: json.dumps(value["dtype"]) if isinstance(value, dict) else None,
 )
-def test_create_default_makes_an_array_of_each_data_type_with_a_fill_value_it_takes(overrides: dict[str, Any], fill_value: object) -> None:
+def test_create_default_makes_an_array_of_each_data_type_with_a_fill_value_it_takes(
+    overrides: dict[str, Any], fill_value: object
+) -> None:
     made = ZarrV2ArrayMetadata.create_default(**overrides)
     assert made.dtype.to_json() == overrides["dtype"]
     assert made.fill_value == fill_value
 
 
 def test_create_default_takes_a_shape_overrides_and_a_scope() -> None:
-    made = ZarrV2ArrayMetadata.create_default(shape=(3, 0), dtype="<i1", fill_value=-1, compressor=ZSTD, context=WITHOUT_ZSTD)
+    made = ZarrV2ArrayMetadata.create_default(
+        shape=(3, 0), dtype="<i1", fill_value=-1, compressor=ZSTD, context=WITHOUT_ZSTD
+    )
     assert made.shape == (3, 0) and made.chunks == (3, 1)
     assert made.fill_value == -1 and made.context is WITHOUT_ZSTD
     assert list(made.unclaimed_fields) == [("compressor",)]
@@ -486,7 +618,10 @@ def test_create_default_takes_a_shape_overrides_and_a_scope() -> None:
 
 
 def test_a_codec_nothing_in_scope_claims_is_unclaimed_where_it_sits() -> None:
-    metadata = ZarrV2ArrayMetadata(array(compressor=ZSTD, filters=[{"id": "zstd", "level": 1}, {"id": "crc32"}]), context=WITHOUT_ZSTD)
+    metadata = ZarrV2ArrayMetadata(
+        array(compressor=ZSTD, filters=[{"id": "zstd", "level": 1}, {"id": "crc32"}]),
+        context=WITHOUT_ZSTD,
+    )
     unclaimed = metadata.unclaimed_fields
     assert list(unclaimed) == [("compressor",), ("filters", 0)]
     assert all(isinstance(field, UnclaimedField) for field in unclaimed.values())
@@ -496,8 +631,12 @@ def test_a_codec_nothing_in_scope_claims_is_unclaimed_where_it_sits() -> None:
 
 
 def test_a_structured_field_of_a_type_nothing_claims_is_unclaimed_inside_the_dtype() -> None:
-    without_int = ZarrV2Context(data_types=[d for d in DATA_TYPES_V2 if d.name != "int"], codecs=CODECS_V2)
-    metadata = ZarrV2ArrayMetadata(array(dtype=[["a", "<i4"], ["b", "<f8"]], fill_value=None), context=without_int)
+    without_int = ZarrV2Context(
+        data_types=[d for d in DATA_TYPES_V2 if d.name != "int"], codecs=CODECS_V2
+    )
+    metadata = ZarrV2ArrayMetadata(
+        array(dtype=[["a", "<i4"], ["b", "<f8"]], fill_value=None), context=without_int
+    )
     assert list(metadata.unclaimed_fields) == [("dtype", 0, 1)]
 
 
@@ -511,7 +650,9 @@ def test_with_context_reads_the_document_in_another_scope() -> None:
     assert isinstance(compressor, AcceptedField) and compressor.definition is OTHER_ZLIB
     bad = array(compressor={"id": "zlib", "level": 99})
     with pytest.raises(MetadataValidationError) as raised:
-        ZarrV2ArrayMetadata(bad, context=ZarrV2Context(data_types=DATA_TYPES_V2)).with_context(CORE_V2)
+        ZarrV2ArrayMetadata(bad, context=ZarrV2Context(data_types=DATA_TYPES_V2)).with_context(
+            CORE_V2
+        )
     assert [problem.loc for problem in raised.value.problems] == [("compressor", "level")]
 
 
@@ -528,10 +669,15 @@ def test_refined_in_a_scope_that_claims_more_reads_what_was_unclaimed() -> None:
 def test_refined_in_a_scope_that_claims_less_is_a_scope_conflict() -> None:
     with pytest.raises(ScopeConflictError) as raised:
         model(compressor=ZSTD, filters=[{"id": "crc32"}, ZSTD]).refined_in(WITHOUT_ZSTD)
-    assert [(conflict.loc, conflict.found) for conflict in raised.value.conflicts] == [(("compressor",), None), (("filters", 1), None)]
+    assert [(conflict.loc, conflict.found) for conflict in raised.value.conflicts] == [
+        (("compressor",), None),
+        (("filters", 1), None),
+    ]
 
 
-def test_refined_in_a_scope_that_files_another_definition_under_a_name_is_a_scope_conflict() -> None:
+def test_refined_in_a_scope_that_files_another_definition_under_a_name_is_a_scope_conflict() -> (
+    None
+):
     metadata = model()
     with pytest.raises(ScopeConflictError) as raised:
         metadata.refined_in(WITH_OTHER_ZLIB)
@@ -549,7 +695,9 @@ def test_refines_agrees_with_equality_for_documents_that_mean_the_same() -> None
     assert ZarrV2GroupMetadata(GROUP).refines(ZarrV2GroupMetadata(GROUP))
     empty = ZarrV2GroupMetadata({"zarr_format": 2, "attributes": {}})
     assert ZarrV2GroupMetadata(GROUP) == empty and ZarrV2GroupMetadata(GROUP).refines(empty)
-    assert not ZarrV2GroupMetadata(GROUP).refines(ZarrV2GroupMetadata({"zarr_format": 2, "attributes": {"a": 1}}))
+    assert not ZarrV2GroupMetadata(GROUP).refines(
+        ZarrV2GroupMetadata({"zarr_format": 2, "attributes": {"a": 1}})
+    )
 
 
 # Where the fields of a reading sit
@@ -591,19 +739,39 @@ def test_a_consolidated_model_maps_each_node_path_to_its_model() -> None:
     assert list(nodes) == ["", "a", "g", "g/b"]
     assert nodes[""] == ZarrV2GroupMetadata({"zarr_format": 2, "attributes": {"title": "root"}})
     assert nodes["g"] == ZarrV2GroupMetadata(GROUP)
-    assert isinstance(nodes["a"], ZarrV2ArrayMetadata) and nodes["a"].dtype.to_json() == (("x", "<i2"), ("y", "<f4", (2,)))
+    assert isinstance(nodes["a"], ZarrV2ArrayMetadata) and nodes["a"].dtype.to_json() == (
+        ("x", "<i2"),
+        ("y", "<f4", (2,)),
+    )
     assert nodes["g/b"] == model(compressor=ZSTD, filters=[{"id": "crc32"}])
     assert consolidated.reading.metadata is consolidated
 
 
 def test_consolidated_models_are_equal_when_their_nodes_mean_the_same() -> None:
     listing = hierarchy()
-    respelled = dict(reversed(list({**listing, "g/b/.zarray": array(compressor={**ZSTD, "checksum": False}, filters=[{"id": "crc32", "location": "start"}])}.items())))
-    one, other = ZarrV2ConsolidatedMetadata(zmetadata(listing)), ZarrV2ConsolidatedMetadata(zmetadata(respelled))
+    respelled = dict(
+        reversed(
+            list(
+                {
+                    **listing,
+                    "g/b/.zarray": array(
+                        compressor={**ZSTD, "checksum": False},
+                        filters=[{"id": "crc32", "location": "start"}],
+                    ),
+                }.items()
+            )
+        )
+    )
+    one, other = (
+        ZarrV2ConsolidatedMetadata(zmetadata(listing)),
+        ZarrV2ConsolidatedMetadata(zmetadata(respelled)),
+    )
     assert one == other and hash(one) == hash(other)
     changed = ZarrV2ConsolidatedMetadata(zmetadata({**listing, "g/.zattrs": {"a": 1}}))
     assert changed != one
-    fewer = ZarrV2ConsolidatedMetadata(zmetadata({key: value for key, value in listing.items() if not key.startswith("g/b")}))
+    fewer = ZarrV2ConsolidatedMetadata(
+        zmetadata({key: value for key, value in listing.items() if not key.startswith("g/b")})
+    )
     assert fewer != one
 
 
@@ -613,7 +781,10 @@ def test_a_consolidated_model_writes_zmetadata_and_reads_back() -> None:
     assert list(written) == [".zmetadata"]
     assert b'"n": NaN' in written[".zmetadata"]
     assert ZarrV2ConsolidatedMetadata.from_key_value(written) == consolidated
-    assert ZarrV2ConsolidatedMetadata.from_key_value(consolidated.to_key_value(indent=1)) == consolidated
+    assert (
+        ZarrV2ConsolidatedMetadata.from_key_value(consolidated.to_key_value(indent=1))
+        == consolidated
+    )
     document = consolidated.to_json()
     assert list(document["metadata"]) == list(hierarchy())
     assert ZarrV2ConsolidatedMetadata.from_json(document) == consolidated
@@ -632,7 +803,10 @@ def test_the_fields_of_a_consolidated_model_are_located_at_the_key_of_their_file
         ("metadata", "g/b/.zarray", "compressor"),
         ("metadata", "g/b/.zarray", "filters", 0),
     ]
-    assert read_consolidated_metadata_v2(zmetadata(hierarchy())).nodes.keys() == consolidated.metadata.keys()
+    assert (
+        read_consolidated_metadata_v2(zmetadata(hierarchy())).nodes.keys()
+        == consolidated.metadata.keys()
+    )
 
 
 def test_a_consolidated_model_refines_one_read_in_a_scope_that_claims_less() -> None:
@@ -643,5 +817,7 @@ def test_a_consolidated_model_refines_one_read_in_a_scope_that_claims_less() -> 
     assert refined.refines(narrow) and not narrow.refines(refined)
     with pytest.raises(ScopeConflictError) as raised:
         refined.refined_in(WITHOUT_ZSTD)
-    assert [conflict.loc for conflict in raised.value.conflicts] == [("metadata", "g/b/.zarray", "compressor")]
+    assert [conflict.loc for conflict in raised.value.conflicts] == [
+        ("metadata", "g/b/.zarray", "compressor")
+    ]
     assert narrow.with_context(CORE_V2) == refined

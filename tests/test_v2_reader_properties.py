@@ -32,10 +32,13 @@ from zarr_metadata.v2 import ZarrV2Context
 from zarr_metadata.v2.codec import CODECS_V2
 from zarr_metadata.v2.data_type import DATA_TYPES_V2
 
-PROBLEM_KINDS = frozenset({"missing_key", "invalid_type", "invalid_value", "invalid_json", "unknown_key"})
-WITHOUT_ZSTD = ZarrV2Context(data_types=DATA_TYPES_V2, codecs=[codec for codec in CODECS_V2 if codec.name != "zstd"])
+PROBLEM_KINDS = frozenset(
+    {"missing_key", "invalid_type", "invalid_value", "invalid_json", "unknown_key"}
+)
+WITHOUT_ZSTD = ZarrV2Context(
+    data_types=DATA_TYPES_V2, codecs=[codec for codec in CODECS_V2 if codec.name != "zstd"]
+)
 GROUP: dict[str, Any] = {"zarr_format": 2}
-
 
 
 def _repaired_node(value: Any, *, context: ZarrV2Context | None) -> Any:
@@ -56,7 +59,11 @@ READERS: tuple[Callable[..., Any], ...] = (
 )
 
 QUICK = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-SLOW = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+SLOW = settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 def array(**members: Any) -> dict[str, Any]:
@@ -90,7 +97,10 @@ def read_every_way(value: object) -> None:
             for problem in problems:
                 assert isinstance(problem, ValidationProblem)
                 assert problem.kind in PROBLEM_KINDS
-                assert all(isinstance(step, str | int) and not isinstance(step, bool) for step in problem.loc)
+                assert all(
+                    isinstance(step, str | int) and not isinstance(step, bool)
+                    for step in problem.loc
+                )
                 assert isinstance(problem.message, str) and problem.message
             assert (reading.metadata is None) == (len(problems) != 0)
 
@@ -134,7 +144,10 @@ DATA_TYPES: dict[str, st.SearchStrategy[Any]] = {
     "|i1": st.integers(min_value=-128, max_value=127),
     ">u2": st.integers(min_value=0, max_value=2**16 - 1),
     "|b1": st.booleans() | st.none(),
-    "<c16": st.tuples(st.floats(allow_nan=False, allow_infinity=False) | FLOAT_FILLS, st.floats(allow_nan=False, allow_infinity=False) | FLOAT_FILLS),
+    "<c16": st.tuples(
+        st.floats(allow_nan=False, allow_infinity=False) | FLOAT_FILLS,
+        st.floats(allow_nan=False, allow_infinity=False) | FLOAT_FILLS,
+    ),
     "|S4": base64_of(4) | st.none(),
     "<U3": st.text(alphabet=string.ascii_letters, max_size=3) | st.none(),
     "<M8[ns]": st.integers(min_value=-(2**63), max_value=2**63 - 1) | st.just("NaT"),
@@ -144,7 +157,9 @@ STRUCTURED = [["a", "<i4"], ["b", "<f8", [2]], ["c", [["d", "|u1"]]]]  # 4 + 16 
 
 
 def _leveled(codec: str, low: int, high: int) -> st.SearchStrategy[dict[str, Any]]:
-    return st.fixed_dictionaries({"id": st.just(codec), "level": st.integers(min_value=low, max_value=high)})
+    return st.fixed_dictionaries(
+        {"id": st.just(codec), "level": st.integers(min_value=low, max_value=high)}
+    )
 
 
 COMPRESSORS: st.SearchStrategy[dict[str, Any] | None] = st.one_of(
@@ -163,9 +178,23 @@ COMPRESSORS: st.SearchStrategy[dict[str, Any] | None] = st.one_of(
         }
     ),
 )
-CHECKSUMS = st.sampled_from([{"id": "crc32"}, {"id": "adler32"}, {"id": "crc32c"}, {"id": "fletcher32"}])
+CHECKSUMS = st.sampled_from(
+    [{"id": "crc32"}, {"id": "adler32"}, {"id": "crc32c"}, {"id": "fletcher32"}]
+)
 EXTRA_KEYS = st.text(alphabet=string.ascii_lowercase + "_.", min_size=1, max_size=6).filter(
-    lambda key: key not in {"attributes", "shape", "chunks", "dtype", "compressor", "order", "filters", "codecs"}
+    lambda key: (
+        key
+        not in {
+            "attributes",
+            "shape",
+            "chunks",
+            "dtype",
+            "compressor",
+            "order",
+            "filters",
+            "codecs",
+        }
+    )
 )
 
 
@@ -179,7 +208,10 @@ def v2_arrays(draw: st.DrawFn) -> dict[str, Any]:
     if kind == "|O":
         dtype: Any = "|O"
         fill_value: Any = draw(st.sampled_from([None, 0, ""]))
-        filters.insert(draw(st.integers(min_value=0, max_value=len(filters))), {"id": draw(st.sampled_from(["vlen-utf8", "vlen-bytes"]))})
+        filters.insert(
+            draw(st.integers(min_value=0, max_value=len(filters))),
+            {"id": draw(st.sampled_from(["vlen-utf8", "vlen-bytes"]))},
+        )
     elif kind == "structured":
         dtype, fill_value = STRUCTURED, draw(base64_of(21) | st.none())
     else:
@@ -190,7 +222,9 @@ def v2_arrays(draw: st.DrawFn) -> dict[str, Any]:
         "chunks": chunks,
         "dtype": dtype,
         "compressor": draw(COMPRESSORS),
-        "fill_value": list(cast("tuple[Any, ...]", fill_value)) if isinstance(fill_value, tuple) else fill_value,
+        "fill_value": list(cast("tuple[Any, ...]", fill_value))
+        if isinstance(fill_value, tuple)
+        else fill_value,
         "order": draw(st.sampled_from(["C", "F"])),
         "filters": filters or None,
     }
@@ -215,9 +249,13 @@ def v2_listings(draw: st.DrawFn) -> dict[str, Any]:
             listing[f"{path}/.zgroup"] = GROUP
             groups.append(path)
         else:
-            listing[f"{path}/.zarray"] = {key: value for key, value in draw(v2_arrays()).items() if key != "attributes"}
+            listing[f"{path}/.zarray"] = {
+                key: value for key, value in draw(v2_arrays()).items() if key != "attributes"
+            }
         if draw(st.booleans()):
-            listing[f"{path}/.zattrs"] = draw(st.dictionaries(st.text(max_size=4), user_json, max_size=3))
+            listing[f"{path}/.zattrs"] = draw(
+                st.dictionaries(st.text(max_size=4), user_json, max_size=3)
+            )
     return zmetadata(listing)
 
 
@@ -233,7 +271,9 @@ def test_readers_never_raise_on_any_value(value: object) -> None:
 
 @QUICK
 @given(st.data())
-def test_readers_never_raise_on_a_valid_array_with_parts_dropped_replaced_or_retyped(data: st.DataObject) -> None:
+def test_readers_never_raise_on_a_valid_array_with_parts_dropped_replaced_or_retyped(
+    data: st.DataObject,
+) -> None:
     document = data.draw(mutations(data.draw(v2_arrays())))
     read_every_way(document)
     read_every_way({".zarray": document, ".zattrs": document.get("attributes", {})})
@@ -241,7 +281,9 @@ def test_readers_never_raise_on_a_valid_array_with_parts_dropped_replaced_or_ret
 
 @SLOW
 @given(st.data())
-def test_readers_never_raise_on_a_valid_zmetadata_with_parts_dropped_replaced_or_retyped(data: st.DataObject) -> None:
+def test_readers_never_raise_on_a_valid_zmetadata_with_parts_dropped_replaced_or_retyped(
+    data: st.DataObject,
+) -> None:
     read_every_way(data.draw(mutations(data.draw(v2_listings()))))
 
 
@@ -267,7 +309,9 @@ def test_readers_never_raise_on_values_no_json_parser_makes(value: object) -> No
 
 @QUICK
 @given(v2_arrays(), st.sampled_from([None, 2, "  "]))
-def test_an_array_model_reads_back_from_its_files_to_an_equal_model(document: dict[str, Any], indent: Any) -> None:
+def test_an_array_model_reads_back_from_its_files_to_an_equal_model(
+    document: dict[str, Any], indent: Any
+) -> None:
     metadata = ZarrV2ArrayMetadata(document)
     written = metadata.to_key_value(indent=indent)
     assert (".zattrs" in written) == ("attributes" in document)
@@ -278,7 +322,9 @@ def test_an_array_model_reads_back_from_its_files_to_an_equal_model(document: di
 
 @QUICK
 @given(v2_arrays())
-def test_an_array_model_reads_back_from_its_json_to_an_equal_model(document: dict[str, Any]) -> None:
+def test_an_array_model_reads_back_from_its_json_to_an_equal_model(
+    document: dict[str, Any],
+) -> None:
     metadata = ZarrV2ArrayMetadata(document)
     for again in (ZarrV2ArrayMetadata(metadata.to_json()), pickle.loads(pickle.dumps(metadata))):
         assert again == metadata and hash(again) == hash(metadata)
@@ -288,7 +334,9 @@ def test_an_array_model_reads_back_from_its_json_to_an_equal_model(document: dic
 
 @QUICK
 @given(st.data())
-def test_the_fields_of_a_generated_array_are_located_in_it_in_document_order(data: st.DataObject) -> None:
+def test_the_fields_of_a_generated_array_are_located_in_it_in_document_order(
+    data: st.DataObject,
+) -> None:
     document = data.draw(v2_arrays())
     reading = read_array_metadata_v2(document)
     assert reading.problems == ()
@@ -349,7 +397,9 @@ def test_a_structured_type_nested_300_levels_deep_is_one_problem_of_depth() -> N
 
 def test_a_structured_type_nested_within_the_limit_reads() -> None:
     # Each level is two JSON arrays: the innermost type sits at depth 1 + 2 * 100 = 201, well within 256.
-    assert read_array_metadata_v2(array(dtype=nested_structure(100), fill_value=None)).problems == ()
+    assert (
+        read_array_metadata_v2(array(dtype=nested_structure(100), fill_value=None)).problems == ()
+    )
 
 
 def test_a_zmetadata_of_20000_entries_reads_in_one_piece() -> None:
@@ -362,7 +412,9 @@ def test_a_zmetadata_of_20000_entries_reads_in_one_piece() -> None:
     assert len(listing) == 20_000
     document = zmetadata(listing)
     reading = read_consolidated_metadata_v2(document)
-    assert [problem.loc for problem in reading.problems] == [("metadata", "n0/.zarray", "fill_value")]
+    assert [problem.loc for problem in reading.problems] == [
+        ("metadata", "n0/.zarray", "fill_value")
+    ]
     repaired = read_repaired_consolidated_metadata_v2(document)
     assert len(repaired.repairs) == 1 and repaired.reading.problems == ()
     consolidated = repaired.reading.metadata
@@ -375,24 +427,37 @@ def _everything_read(value: object) -> tuple[object, ...]:
     """What a read of `value` found, comparably: its problems, its refined document as JSON text, and its fields."""
     reading = read_array_metadata_v2(value)
     metadata = reading.metadata
-    document = None if metadata is None else json.dumps(metadata.to_json(), sort_keys=False, default=str)
+    document = (
+        None if metadata is None else json.dumps(metadata.to_json(), sort_keys=False, default=str)
+    )
     # What the model hands out is read-only, whichever read made it.
-    views = None if metadata is None else (type(metadata.attributes), type(metadata.shape), type(metadata.filters))
+    views = (
+        None
+        if metadata is None
+        else (type(metadata.attributes), type(metadata.shape), type(metadata.filters))
+    )
     return (
         views,
         [(problem.loc, problem.kind, problem.message) for problem in reading.problems],
         document,
-        [(loc, type(field).__name__, field.name, field.definition) for loc, field in reading.fields()],
+        [
+            (loc, type(field).__name__, field.name, field.definition)
+            for loc, field in reading.fields()
+        ],
     )
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
-def test_the_quick_read_of_a_usual_document_finds_what_the_full_read_finds(data: st.DataObject) -> None:
+def test_the_quick_read_of_a_usual_document_finds_what_the_full_read_finds(
+    data: st.DataObject,
+) -> None:
     # Only a dict takes the quick read: the same document as another mapping
     # takes the full one. Read twice, the second dict read takes what the
     # first kept of its type, codecs and fill value.
-    document = data.draw(st.one_of(v2_arrays(), v2_arrays().flatmap(lambda valid: mutations(valid))))
+    document = data.draw(
+        st.one_of(v2_arrays(), v2_arrays().flatmap(lambda valid: mutations(valid)))
+    )
     full = _everything_read(MappingProxyType(document))
     assert _everything_read(document) == full
     assert _everything_read(document) == full

@@ -28,7 +28,9 @@ from zarr_metadata.v2.data_type import DATA_TYPES_V2
 Loc = tuple[str | int, ...]
 GROUP: dict[str, Any] = {"zarr_format": 2}
 VLEN_UTF8: dict[str, Any] = {"id": "vlen-utf8"}
-WITHOUT_INT = ZarrV2Context(data_types=[d for d in DATA_TYPES_V2 if d.name != "int"], codecs=CODECS_V2)
+WITHOUT_INT = ZarrV2Context(
+    data_types=[d for d in DATA_TYPES_V2 if d.name != "int"], codecs=CODECS_V2
+)
 
 
 def array(**members: Any) -> dict[str, Any]:
@@ -77,7 +79,10 @@ def test_a_null_compressor_and_null_filters_read_as_none() -> None:
     assert [loc for loc, _ in reading.fields()] == [("dtype",)]
 
 
-@pytest.mark.parametrize("member", ["zarr_format", "shape", "chunks", "dtype", "compressor", "fill_value", "order", "filters"])
+@pytest.mark.parametrize(
+    "member",
+    ["zarr_format", "shape", "chunks", "dtype", "compressor", "fill_value", "order", "filters"],
+)
 def test_a_missing_required_member_is_a_missing_key_at_that_member(member: str) -> None:
     document = array()
     del document[member]
@@ -91,7 +96,11 @@ def test_dimension_separator_and_attributes_may_be_absent() -> None:
 
 WRONG: list[tuple[str, dict[str, Any], list[tuple[Loc, str]]]] = [
     ("zarr_format 3", {"zarr_format": 3}, [(("zarr_format",), "invalid_value")]),
-    ("zarr_format as text", {"zarr_format": "2"}, [(("zarr_format",), "invalid_type")]),  # another JSON type than the integer 2
+    (
+        "zarr_format as text",
+        {"zarr_format": "2"},
+        [(("zarr_format",), "invalid_type")],
+    ),  # another JSON type than the integer 2
     ("zarr_format as a float", {"zarr_format": 2.0}, [(("zarr_format",), "invalid_value")]),
     ("shape not an array", {"shape": "x"}, [(("shape",), "invalid_type")]),
     ("a negative length", {"shape": [-1, 10]}, [(("shape", 0), "invalid_value")]),
@@ -105,33 +114,87 @@ WRONG: list[tuple[str, dict[str, Any], list[tuple[Loc, str]]]] = [
     # zarr-python 3.4.2 fails: "No Zarr data type found that matches {'name': '<x4', ...}".
     ("a data type of no NumPy kind", {"dtype": "<x4"}, [(("dtype",), "invalid_value")]),
     ("a data type that is a number", {"dtype": 8}, [(("dtype",), "invalid_type")]),
-    ("a fill value of text for an int", {"dtype": "<i4", "fill_value": "0"}, [(("fill_value",), "invalid_type")]),
-    ("a fill value out of range", {"dtype": "<i8", "fill_value": 2**63}, [(("fill_value",), "invalid_value")]),
-    ("a boolean fill value of 0", {"dtype": "|b1", "fill_value": 0}, [(("fill_value",), "invalid_type")]),
-    ("bytes not in base64", {"dtype": "|S4", "fill_value": "abc"}, [(("fill_value",), "invalid_value")]),
+    (
+        "a fill value of text for an int",
+        {"dtype": "<i4", "fill_value": "0"},
+        [(("fill_value",), "invalid_type")],
+    ),
+    (
+        "a fill value out of range",
+        {"dtype": "<i8", "fill_value": 2**63},
+        [(("fill_value",), "invalid_value")],
+    ),
+    (
+        "a boolean fill value of 0",
+        {"dtype": "|b1", "fill_value": 0},
+        [(("fill_value",), "invalid_type")],
+    ),
+    (
+        "bytes not in base64",
+        {"dtype": "|S4", "fill_value": "abc"},
+        [(("fill_value",), "invalid_value")],
+    ),
     # The v2 spec: datetime and timedelta types "MUST also include the units within
     # square brackets"; zarr-python 3.4.2 fails ("Cannot convert a NumPy datetime
     # value other than NaT with generic units"), 2.18 too (MetadataError).
     ("a datetime without a unit", {"dtype": "<M8"}, [(("dtype",), "invalid_value")]),
     ("order K", {"order": "K"}, [(("order",), "invalid_value")]),
-    ("a dash separator", {"dimension_separator": "-"}, [(("dimension_separator",), "invalid_value")]),
+    (
+        "a dash separator",
+        {"dimension_separator": "-"},
+        [(("dimension_separator",), "invalid_value")],
+    ),
     ("a compressor that is a number", {"compressor": 3}, [(("compressor",), "invalid_type")]),
-    ("a compressor without id", {"compressor": {"level": 1}}, [(("compressor", "id"), "missing_key")]),
-    ("a compressor with an id of a number", {"compressor": {"id": 5}}, [(("compressor", "id"), "invalid_type")]),
-    ("a zlib level out of range", {"compressor": {"id": "zlib", "level": 99}}, [(("compressor", "level"), "invalid_value")]),
-    ("a zlib parameter it lacks", {"compressor": {"id": "zlib", "extra": 2}}, [(("compressor", "extra"), "unknown_key")]),
+    (
+        "a compressor without id",
+        {"compressor": {"level": 1}},
+        [(("compressor", "id"), "missing_key")],
+    ),
+    (
+        "a compressor with an id of a number",
+        {"compressor": {"id": 5}},
+        [(("compressor", "id"), "invalid_type")],
+    ),
+    (
+        "a zlib level out of range",
+        {"compressor": {"id": "zlib", "level": 99}},
+        [(("compressor", "level"), "invalid_value")],
+    ),
+    (
+        "a zlib parameter it lacks",
+        {"compressor": {"id": "zlib", "extra": 2}},
+        [(("compressor", "extra"), "unknown_key")],
+    ),
     ("filters that are a number", {"filters": 5}, [(("filters",), "invalid_type")]),
     ("a null filter", {"filters": [None]}, [(("filters", 0), "invalid_type")]),
-    ("a second filter without id", {"filters": [{"id": "crc32"}, {}]}, [(("filters", 1, "id"), "missing_key")]),
+    (
+        "a second filter without id",
+        {"filters": [{"id": "crc32"}, {}]},
+        [(("filters", 1, "id"), "missing_key")],
+    ),
     ("attributes that are an array", {"attributes": [1]}, [(("attributes",), "invalid_type")]),
     ("an attribute key of a number", {"attributes": {1: 2}}, [(("attributes",), "invalid_type")]),
-    ("a structured type with a name twice", {"dtype": [["a", "<i4"], ["a", "<f8"]], "fill_value": None}, [(("dtype", 1, 0), "invalid_value")]),
-    ("a structured field of no NumPy kind", {"dtype": [["a", "<i4"], ["b", "<q8"]], "fill_value": None}, [(("dtype", 1, 1), "invalid_value")]),
+    (
+        "a structured type with a name twice",
+        {"dtype": [["a", "<i4"], ["a", "<f8"]], "fill_value": None},
+        [(("dtype", 1, 0), "invalid_value")],
+    ),
+    (
+        "a structured field of no NumPy kind",
+        {"dtype": [["a", "<i4"], ["b", "<q8"]], "fill_value": None},
+        [(("dtype", 1, 1), "invalid_value")],
+    ),
 ]
 
 
-@pytest.mark.parametrize(("members", "expected"), [(members, expected) for _, members, expected in WRONG], ids=[name for name, _, _ in WRONG])
-def test_each_wrong_member_is_one_problem_located_as_deep_as_it_goes(members: dict[str, Any], expected: list[tuple[Loc, str]]) -> None:
+@pytest.mark.parametrize(
+    ("members", "expected"),
+    [(members, expected) for _, members, expected in WRONG],
+    ids=[name for name, _, _ in WRONG],
+)
+def test_each_wrong_member_is_one_problem_located_as_deep_as_it_goes(
+    members: dict[str, Any], expected: list[tuple[Loc, str]]
+) -> None:
     reading = read_array_metadata_v2(array(**members))
     assert found(reading.problems) == expected
     assert reading.metadata is None
@@ -140,7 +203,16 @@ def test_each_wrong_member_is_one_problem_located_as_deep_as_it_goes(members: di
 def test_every_problem_is_found_in_one_pass() -> None:
     # node_type is no member of a v2 array: ignored, as the v2 spec says it should be.
     document = array(
-        zarr_format=3, shape=5, chunks=[0], dtype="float32", fill_value="x", order="K", compressor=3, filters=[], attributes=1, node_type="array"
+        zarr_format=3,
+        shape=5,
+        chunks=[0],
+        dtype="float32",
+        fill_value="x",
+        order="K",
+        compressor=3,
+        filters=[],
+        attributes=1,
+        node_type="array",
     )
     assert array_problems(document) == [
         (("zarr_format",), "invalid_value"),
@@ -180,14 +252,20 @@ def test_an_empty_filters_list_is_a_problem_null_says_no_filters() -> None:
 
 
 def test_the_fill_value_is_not_judged_against_a_data_type_with_a_problem() -> None:
-    assert array_problems(array(dtype="<x4", fill_value={"not": "a number"})) == [(("dtype",), "invalid_value")]
+    assert array_problems(array(dtype="<x4", fill_value={"not": "a number"})) == [
+        (("dtype",), "invalid_value")
+    ]
 
 
 def test_the_fill_value_of_a_data_type_nothing_claims_may_be_any_json() -> None:
-    reading = read_array_metadata_v2(array(dtype="<i4", fill_value={"any": [1, None]}), context=WITHOUT_INT)
+    reading = read_array_metadata_v2(
+        array(dtype="<i4", fill_value={"any": [1, None]}), context=WITHOUT_INT
+    )
     assert reading.problems == ()
     assert isinstance(reading.dtype, UnclaimedField)
-    assert array_problems(array(dtype="<i4", fill_value=math.nan), context=WITHOUT_INT) == [(("fill_value",), "invalid_value")]
+    assert array_problems(array(dtype="<i4", fill_value=math.nan), context=WITHOUT_INT) == [
+        (("fill_value",), "invalid_value")
+    ]
 
 
 def test_a_v3_data_type_name_is_a_problem_that_says_so() -> None:
@@ -205,10 +283,24 @@ def test_a_v3_data_type_name_is_a_problem_that_says_so() -> None:
 
 @pytest.mark.parametrize(
     "filters",
-    [[VLEN_UTF8], [{"id": "vlen-bytes"}], [{"id": "vlen-array", "dtype": "<i4"}], [{"id": "crc32"}, VLEN_UTF8], [{"id": "acme.objects"}]],
-    ids=["vlen-utf8", "vlen-bytes", "vlen-array", "an object codec second", "an unknown filter, which might be one"],
+    [
+        [VLEN_UTF8],
+        [{"id": "vlen-bytes"}],
+        [{"id": "vlen-array", "dtype": "<i4"}],
+        [{"id": "crc32"}, VLEN_UTF8],
+        [{"id": "acme.objects"}],
+    ],
+    ids=[
+        "vlen-utf8",
+        "vlen-bytes",
+        "vlen-array",
+        "an object codec second",
+        "an unknown filter, which might be one",
+    ],
 )
-def test_an_object_data_type_reads_with_an_object_codec_among_its_filters(filters: list[Any]) -> None:
+def test_an_object_data_type_reads_with_an_object_codec_among_its_filters(
+    filters: list[Any],
+) -> None:
     assert array_problems(array(dtype="|O", fill_value=None, filters=filters)) == []
 
 
@@ -221,7 +313,9 @@ def test_an_object_data_type_reads_with_an_object_codec_among_its_filters(filter
     ],
     ids=["no filters", "a filter that encodes no object", "the object codec as compressor"],
 )
-def test_an_object_data_type_without_an_object_codec_among_its_filters_is_a_problem(members: dict[str, Any], named: str) -> None:
+def test_an_object_data_type_without_an_object_codec_among_its_filters_is_a_problem(
+    members: dict[str, Any], named: str
+) -> None:
     # zarr-python 3.4.2 fails to open it: "No Zarr data type found that matches
     # {'name': '|O', 'object_codec_id': None}".
     (problem,) = read_array_metadata_v2(array(dtype="|O", fill_value=None, **members)).problems
@@ -234,18 +328,30 @@ def test_a_structured_type_with_an_object_field_needs_an_object_codec_too() -> N
     (problem,) = read_array_metadata_v2(array(dtype=nested, fill_value=None)).problems
     assert (problem.loc, problem.kind) == (("filters",), "invalid_value")
     assert "structured data type with an object (O) field" in problem.message
-    assert array_problems(array(dtype=nested, fill_value=None, filters=[{"id": "vlen-bytes"}])) == []
+    assert (
+        array_problems(array(dtype=nested, fill_value=None, filters=[{"id": "vlen-bytes"}])) == []
+    )
     assert array_problems(array(dtype=[["a", "<i4"]], fill_value=None)) == []
 
 
 def test_the_object_codec_is_not_asked_of_filters_with_a_problem() -> None:
-    assert array_problems(array(dtype="|O", fill_value=None, filters=5)) == [(("filters",), "invalid_type")]
+    assert array_problems(array(dtype="|O", fill_value=None, filters=5)) == [
+        (("filters",), "invalid_type")
+    ]
 
 
 # Members a v2 array does not define
 
 
-V3_MEMBERS = ["node_type", "data_type", "chunk_grid", "chunk_key_encoding", "codecs", "storage_transformers", "dimension_names"]
+V3_MEMBERS = [
+    "node_type",
+    "data_type",
+    "chunk_grid",
+    "chunk_key_encoding",
+    "codecs",
+    "storage_transformers",
+    "dimension_names",
+]
 
 
 @pytest.mark.parametrize("member", V3_MEMBERS)
@@ -268,7 +374,9 @@ def test_a_v2_array_without_dtype_is_missing_dtype_whatever_else_it_holds() -> N
 def test_ignored_members_are_listed_for_the_checker_in_document_order() -> None:
     document = {**array(), "storage_transformers": [], "acme": 1, "attributes": {}}
     assert ignored_members_v2(".zarray", document) == ("storage_transformers", "acme")
-    assert ignored_members_v2(".zgroup", {"zarr_format": 2, "consolidated_metadata": None, 1: 2}) == ("consolidated_metadata",)
+    assert ignored_members_v2(
+        ".zgroup", {"zarr_format": 2, "consolidated_metadata": None, 1: 2}
+    ) == ("consolidated_metadata",)
     assert ignored_members_v2(".zgroup", GROUP) == ()
     assert ignored_members_v2(".zattrs", {"a": 1}) == ()
     assert ignored_members_v2(".zarray", [1]) == ()
@@ -312,7 +420,14 @@ def test_a_valid_group_reads_to_a_model_and_holds_no_field() -> None:
         ({"zarr_format": 2, "acme": {1, 2}}, [(("acme",), "invalid_type")]),
         ([], [((), "invalid_type")]),
     ],
-    ids=["empty", "zarr_format 3", "attributes not an object", "a key not a string", "an ignored member not JSON", "an array"],
+    ids=[
+        "empty",
+        "zarr_format 3",
+        "attributes not an object",
+        "a key not a string",
+        "an ignored member not JSON",
+        "an array",
+    ],
 )
 def test_the_problems_of_a_group(document: object, expected: list[tuple[Loc, str]]) -> None:
     reading = read_group_metadata_v2(document)
@@ -378,7 +493,9 @@ def test_files_that_are_not_a_mapping_are_one_problem() -> None:
 
 def test_other_file_keys_are_ignored() -> None:
     # A node's directory also holds its chunks: a node handed in whole reads.
-    reading = read_node_metadata_v2({".zarray": array(shape=5), "zarr.json": {}, "0": b"\x00", ".zattrs": {"a": 1}})
+    reading = read_node_metadata_v2(
+        {".zarray": array(shape=5), "zarr.json": {}, "0": b"\x00", ".zattrs": {"a": 1}}
+    )
     assert isinstance(reading, ZarrV2ArrayMetadataReading)
     assert found(reading.problems) == [(("shape",), "invalid_type")]
     as_group = read_node_metadata_v2({".zgroup": GROUP, 1: {}, "a/.zarray": array()})  # type: ignore[dict-item]
@@ -390,12 +507,18 @@ def test_other_file_keys_are_ignored() -> None:
 
 def test_a_zattrs_that_is_not_an_object_is_a_problem_at_the_attributes() -> None:
     for zattrs in ([1], 5, None, "x"):
-        assert node_problems({".zarray": array(), ".zattrs": zattrs}) == [(("attributes",), "invalid_type")]
-        assert node_problems({".zgroup": GROUP, ".zattrs": zattrs}) == [(("attributes",), "invalid_type")]
+        assert node_problems({".zarray": array(), ".zattrs": zattrs}) == [
+            (("attributes",), "invalid_type")
+        ]
+        assert node_problems({".zgroup": GROUP, ".zattrs": zattrs}) == [
+            (("attributes",), "invalid_type")
+        ]
 
 
 def test_a_problem_inside_the_zattrs_is_located_under_the_attributes() -> None:
-    assert node_problems({".zarray": array(), ".zattrs": {"a": [0, {"b": {3}}]}}) == [(("attributes", "a", 1, "b"), "invalid_type")]
+    assert node_problems({".zarray": array(), ".zattrs": {"a": [0, {"b": {3}}]}}) == [
+        (("attributes", "a", 1, "b"), "invalid_type")
+    ]
 
 
 @pytest.mark.parametrize("node_file", [".zarray", ".zgroup"])
@@ -451,21 +574,36 @@ def test_an_empty_listing_and_a_lone_root_array_are_valid() -> None:
     ("document", "expected"),
     [
         ({"metadata": {}}, [(("zarr_consolidated_format",), "missing_key")]),
-        (zmetadata({}, zarr_consolidated_format=2), [(("zarr_consolidated_format",), "invalid_value")]),
+        (
+            zmetadata({}, zarr_consolidated_format=2),
+            [(("zarr_consolidated_format",), "invalid_value")],
+        ),
         ({"zarr_consolidated_format": 1}, [(("metadata",), "missing_key")]),
         (zmetadata({}, extra=1), [(("extra",), "unknown_key")]),
         (zmetadata(5), [(("metadata",), "invalid_type")]),
         (zmetadata({".zgroup": GROUP, 5: {}}), [(("metadata",), "invalid_type")]),
         ("x", [((), "invalid_type")]),
     ],
-    ids=["no format", "format 2", "no metadata", "an unknown member", "metadata not an object", "a key not a string", "text"],
+    ids=[
+        "no format",
+        "format 2",
+        "no metadata",
+        "an unknown member",
+        "metadata not an object",
+        "a key not a string",
+        "text",
+    ],
 )
-def test_the_envelope_of_a_zmetadata_has_its_format_and_its_listing(document: object, expected: list[tuple[Loc, str]]) -> None:
+def test_the_envelope_of_a_zmetadata_has_its_format_and_its_listing(
+    document: object, expected: list[tuple[Loc, str]]
+) -> None:
     assert consolidated_problems(document) == expected
 
 
 def test_a_key_that_names_no_node_file_is_a_problem_at_the_key() -> None:
-    (problem,) = read_consolidated_metadata_v2(zmetadata({".zgroup": GROUP, "a/zarr.json": {}})).problems
+    (problem,) = read_consolidated_metadata_v2(
+        zmetadata({".zgroup": GROUP, "a/zarr.json": {}})
+    ).problems
     assert (problem.loc, problem.kind) == (("metadata", "a/zarr.json"), "invalid_value")
     assert ".zarray, .zgroup or .zattrs" in problem.message
 
@@ -478,7 +616,9 @@ def test_a_key_that_names_no_node_file_is_a_problem_at_the_key() -> None:
         ("a/../.zgroup", "made only of periods"),
     ],
 )
-def test_a_key_whose_path_is_not_a_relative_node_path_is_a_problem_that_says_why(key: str, why: str) -> None:
+def test_a_key_whose_path_is_not_a_relative_node_path_is_a_problem_that_says_why(
+    key: str, why: str
+) -> None:
     listing = {".zgroup": GROUP, key: GROUP if key.endswith(".zgroup") else array()}
     reading = read_consolidated_metadata_v2(zmetadata(listing))
     (problem,) = reading.problems
@@ -488,7 +628,9 @@ def test_a_key_whose_path_is_not_a_relative_node_path_is_a_problem_that_says_why
 
 def test_a_v2_store_reserves_no_names() -> None:
     # Only v3 reserves names that start with "__".
-    reading = read_consolidated_metadata_v2(zmetadata({".zgroup": GROUP, "__a/.zgroup": GROUP, "__a/b/.zarray": array()}))
+    reading = read_consolidated_metadata_v2(
+        zmetadata({".zgroup": GROUP, "__a/.zgroup": GROUP, "__a/b/.zarray": array()})
+    )
     assert reading.problems == ()
 
 
@@ -526,7 +668,9 @@ def test_problems_in_a_file_listed_under_an_unnormalized_key_are_located_at_that
         ({"/.zgroup": GROUP, "//.zgroup": GROUP, "a/.zattrs": {}, "a/.zgroup": GROUP}, "//.zgroup"),
     ],
 )
-def test_two_keys_that_name_one_file_are_a_problem_at_the_later(listing: dict[str, Any], later: str) -> None:
+def test_two_keys_that_name_one_file_are_a_problem_at_the_later(
+    listing: dict[str, Any], later: str
+) -> None:
     (problem,) = read_consolidated_metadata_v2(zmetadata(listing)).problems
     assert (problem.loc, problem.kind) == (("metadata", later), "invalid_value")
     assert "listed once" in problem.message
@@ -539,12 +683,17 @@ def test_two_keys_that_name_one_file_are_a_problem_at_the_later(listing: dict[st
 
 def test_children_without_a_listed_root_are_a_problem_each() -> None:
     reading = read_consolidated_metadata_v2(zmetadata({"a/.zarray": array(), "b/.zgroup": GROUP}))
-    assert found(reading.problems) == [(("metadata", "a/.zarray"), "invalid_value"), (("metadata", "b/.zgroup"), "invalid_value")]
+    assert found(reading.problems) == [
+        (("metadata", "a/.zarray"), "invalid_value"),
+        (("metadata", "b/.zgroup"), "invalid_value"),
+    ]
     assert all("root is not listed" in problem.message for problem in reading.problems)
 
 
 def test_a_node_whose_parent_is_not_listed_is_a_problem_at_its_node_file() -> None:
-    (problem,) = read_consolidated_metadata_v2(zmetadata({".zgroup": GROUP, "a/b/.zarray": array()})).problems
+    (problem,) = read_consolidated_metadata_v2(
+        zmetadata({".zgroup": GROUP, "a/b/.zarray": array()})
+    ).problems
     assert (problem.loc, problem.kind) == (("metadata", "a/b/.zarray"), "invalid_value")
     assert '"a" is not listed' in problem.message
 
@@ -559,7 +708,10 @@ def test_a_node_whose_parent_is_an_array_is_a_problem() -> None:
 def test_a_problem_of_a_listed_file_is_located_at_its_key() -> None:
     listing = {**hierarchy(), "a/.zarray": array(shape=5), "g/b/.zarray": array(dtype="bfloat16")}
     reading = read_consolidated_metadata_v2(zmetadata(listing))
-    assert found(reading.problems) == [(("metadata", "a/.zarray", "shape"), "invalid_type"), (("metadata", "g/b/.zarray", "dtype"), "invalid_value")]
+    assert found(reading.problems) == [
+        (("metadata", "a/.zarray", "shape"), "invalid_type"),
+        (("metadata", "g/b/.zarray", "dtype"), "invalid_value"),
+    ]
     assert "Zarr v3 data type" in reading.problems[1].message
 
 
@@ -573,14 +725,18 @@ def test_a_problem_of_the_attributes_is_located_in_the_zattrs_that_holds_them() 
 
 def test_a_node_file_with_its_own_attributes_is_a_problem_in_that_file() -> None:
     listing: dict[str, Any] = {**hierarchy(), "a/.zarray": {**array(), "attributes": {}}}
-    assert consolidated_problems(zmetadata(listing)) == [(("metadata", "a/.zarray", "attributes"), "unknown_key")]
+    assert consolidated_problems(zmetadata(listing)) == [
+        (("metadata", "a/.zarray", "attributes"), "unknown_key")
+    ]
 
 
 def test_a_listed_node_with_both_node_files_or_only_its_zattrs_is_a_problem() -> None:
     both = {".zgroup": GROUP, "a/.zarray": array(), "a/.zgroup": GROUP}
     assert consolidated_problems(zmetadata(both)) == [(("metadata", "a/.zarray"), "invalid_value")]
     only_attributes = {".zgroup": GROUP, "a/.zattrs": {}}
-    assert consolidated_problems(zmetadata(only_attributes)) == [(("metadata", "a/.zattrs"), "missing_key")]
+    assert consolidated_problems(zmetadata(only_attributes)) == [
+        (("metadata", "a/.zattrs"), "missing_key")
+    ]
 
 
 def test_a_zgroup_entry_with_consolidated_metadata_is_ignored_by_the_strict_reader() -> None:
@@ -591,7 +747,9 @@ def test_a_zgroup_entry_with_consolidated_metadata_is_ignored_by_the_strict_read
 
 
 def test_the_reading_of_a_zmetadata_holds_the_reading_of_each_node_even_with_problems() -> None:
-    reading = read_consolidated_metadata_v2(zmetadata({**hierarchy(), "a/.zarray": array(chunks=[5])}))
+    reading = read_consolidated_metadata_v2(
+        zmetadata({**hierarchy(), "a/.zarray": array(chunks=[5])})
+    )
     assert reading.metadata is None
     assert list(reading.nodes) == ["", "a", "g", "g/b"]
     assert found(reading.nodes["a"].problems) == [(("chunks",), "invalid_value")]
@@ -599,7 +757,9 @@ def test_the_reading_of_a_zmetadata_holds_the_reading_of_each_node_even_with_pro
 
 
 def test_the_fields_of_a_zmetadata_are_located_at_the_keys_of_the_arrays() -> None:
-    listing: dict[str, Any] = {".zarray": array(dtype=[["x", "<i2"]], fill_value=None, filters=[{"id": "crc32"}])}
+    listing: dict[str, Any] = {
+        ".zarray": array(dtype=[["x", "<i2"]], fill_value=None, filters=[{"id": "crc32"}])
+    }
     reading = read_consolidated_metadata_v2(zmetadata(listing))
     assert [loc for loc, _ in reading.fields()] == [
         ("metadata", ".zarray", "dtype"),
@@ -627,8 +787,13 @@ def test_a_zattrs_nested_to_the_limit_reads_and_one_level_more_is_refused(node_f
     # The .zattrs object sits at depth 0; its deepest list at depth MAX_DEPTH - 1.
     at_the_limit = {"a": nested_lists(MAX_DEPTH - 1)}
     assert node_problems({node_file: node, ".zattrs": at_the_limit}) == []
-    (problem,) = read_node_metadata_v2({node_file: node, ".zattrs": {"a": nested_lists(MAX_DEPTH)}}).problems
-    assert (problem.loc, problem.kind) == (("attributes", "a", *(0,) * (MAX_DEPTH - 1)), "invalid_value")
+    (problem,) = read_node_metadata_v2(
+        {node_file: node, ".zattrs": {"a": nested_lists(MAX_DEPTH)}}
+    ).problems
+    assert (problem.loc, problem.kind) == (
+        ("attributes", "a", *(0,) * (MAX_DEPTH - 1)),
+        "invalid_value",
+    )
 
 
 @pytest.mark.parametrize("node_file", [".zarray", ".zgroup"])
@@ -639,7 +804,12 @@ def test_a_zmetadata_counts_nesting_from_its_own_root_like_any_file(node_file: s
     # list at depth MAX_DEPTH - 1 is at the limit, one more level past it.
     at_the_limit = {**listing, "a/.zattrs": {"x": nested_lists(MAX_DEPTH - 3)}}
     assert consolidated_problems(zmetadata(at_the_limit)) == []
-    reading = read_consolidated_metadata_v2(zmetadata({**listing, "a/.zattrs": {"x": nested_lists(MAX_DEPTH - 2)}}))
+    reading = read_consolidated_metadata_v2(
+        zmetadata({**listing, "a/.zattrs": {"x": nested_lists(MAX_DEPTH - 2)}})
+    )
     (problem,) = reading.problems
-    assert (problem.loc, problem.kind) == (("metadata", "a/.zattrs", "x", *(0,) * (MAX_DEPTH - 3)), "invalid_value")
+    assert (problem.loc, problem.kind) == (
+        ("metadata", "a/.zattrs", "x", *(0,) * (MAX_DEPTH - 3)),
+        "invalid_value",
+    )
     assert len(problem.loc) == MAX_DEPTH

@@ -70,7 +70,9 @@ def locs_and_kinds(repairs: tuple[Repair, ...]) -> list[tuple[Loc, str]]:
         ("<f2", -INF, "-Infinity"),
     ],
 )
-def test_a_bare_non_finite_float_fill_value_becomes_its_string(dtype: str, bare: float, spelled: str) -> None:
+def test_a_bare_non_finite_float_fill_value_becomes_its_string(
+    dtype: str, bare: float, spelled: str
+) -> None:
     files = {".zarray": array(dtype=dtype, fill_value=bare), ".zattrs": {"a": 1}}
     assert read_node_metadata_v2(files).problems  # the bug is a problem until repaired
     repaired, repairs = repair_node_metadata_v2(files)
@@ -100,7 +102,9 @@ def test_each_bare_component_of_a_complex_fill_value_becomes_its_string() -> Non
     assert read_node_metadata_v2(repaired).problems == ()
 
 
-def test_only_the_bare_component_of_a_complex_fill_value_is_repaired_and_a_tuple_stays_a_tuple() -> None:
+def test_only_the_bare_component_of_a_complex_fill_value_is_repaired_and_a_tuple_stays_a_tuple() -> (
+    None
+):
     files = {".zarray": array(dtype="<c8", fill_value=(1.5, INF))}
     repaired, repairs = repair_node_metadata_v2(files)
     assert locs_and_kinds(repairs) == [((".zarray", "fill_value", 1), "non_finite_fill_value")]
@@ -114,7 +118,9 @@ def test_the_repaired_reading_is_the_strict_reading_of_the_repaired_files() -> N
     assert isinstance(result, ZarrV2RepairedNodeMetadataReading)
     assert locs_and_kinds(result.repairs) == [((".zarray", "fill_value"), "non_finite_fill_value")]
     assert result.reading.problems == ()
-    assert result.reading.metadata == ZarrV2ArrayMetadata(array(fill_value="NaN", attributes={"n": NAN}))
+    assert result.reading.metadata == ZarrV2ArrayMetadata(
+        array(fill_value="NaN", attributes={"n": NAN})
+    )
 
 
 @pytest.mark.parametrize(
@@ -122,18 +128,32 @@ def test_the_repaired_reading_is_the_strict_reading_of_the_repaired_files() -> N
     [
         ("a NaN fill value of an int type", {".zarray": array(dtype="<i4", fill_value=NAN)}),
         ("a NaN fill value of a bool type", {".zarray": array(dtype="|b1", fill_value=NAN)}),
-        ("a NaN fill value of a structured type", {".zarray": array(dtype=[["a", "<f8"]], fill_value=NAN)}),
-        ("a complex fill value written as one number", {".zarray": array(dtype="<c16", fill_value=NAN)}),
+        (
+            "a NaN fill value of a structured type",
+            {".zarray": array(dtype=[["a", "<f8"]], fill_value=NAN)},
+        ),
+        (
+            "a complex fill value written as one number",
+            {".zarray": array(dtype="<c16", fill_value=NAN)},
+        ),
         ("a float fill value in an array", {".zarray": array(fill_value=[NAN])}),
-        ("a complex fill value of three numbers", {".zarray": array(dtype="<c16", fill_value=[NAN, 0, 0])}),
+        (
+            "a complex fill value of three numbers",
+            {".zarray": array(dtype="<c16", fill_value=[NAN, 0, 0])},
+        ),
         ("a data type that is a v3 name", {".zarray": array(dtype="bfloat16", fill_value=NAN)}),
         ("a data type that is not a string", {".zarray": array(dtype=5, fill_value=NAN)}),
         ("NaN in the attributes, which may hold it", {".zarray": array(), ".zattrs": {"n": NAN}}),
-        ("consolidated_metadata in a node's own .zgroup", {".zgroup": {"zarr_format": 2, "consolidated_metadata": None}}),
+        (
+            "consolidated_metadata in a node's own .zgroup",
+            {".zgroup": {"zarr_format": 2, "consolidated_metadata": None}},
+        ),
         ("a .zarray that is not an object", {".zarray": [NAN]}),
     ],
 )
-def test_nothing_else_in_the_files_of_a_node_is_repaired(description: str, files: dict[str, Any]) -> None:
+def test_nothing_else_in_the_files_of_a_node_is_repaired(
+    description: str, files: dict[str, Any]
+) -> None:
     before = text(files)
     problems = read_node_metadata_v2(files).problems
     repaired, repairs = repair_node_metadata_v2(files)
@@ -164,7 +184,10 @@ def test_repairing_the_files_of_a_node_never_changes_them() -> None:
 def test_repairing_what_is_not_the_files_of_a_node_changes_nothing(value: Any) -> None:
     assert repair_node_metadata_v2(value) == (value, ())
     assert read_repaired_node_metadata_v2(value).repairs == ()
-    assert read_repaired_node_metadata_v2(value).reading.problems == read_node_metadata_v2(value).problems
+    assert (
+        read_repaired_node_metadata_v2(value).reading.problems
+        == read_node_metadata_v2(value).problems
+    )
 
 
 # -- the repairs of a .zmetadata ---------------------------------------------
@@ -188,7 +211,10 @@ def test_every_bug_of_a_zmetadata_is_undone_and_located_at_its_key() -> None:
     assert locs_and_kinds(repairs) == [
         (("metadata", ".zgroup", "consolidated_metadata"), "consolidated_metadata_in_zgroup_entry"),
         (("metadata", "a/.zarray", "fill_value"), "non_finite_fill_value"),
-        (("metadata", "b/.zgroup", "consolidated_metadata"), "consolidated_metadata_in_zgroup_entry"),
+        (
+            ("metadata", "b/.zgroup", "consolidated_metadata"),
+            "consolidated_metadata_in_zgroup_entry",
+        ),
         (("metadata", "b/c/.zarray", "fill_value", 0), "non_finite_fill_value"),
         (("metadata", "b/c/.zarray", "fill_value", 1), "non_finite_fill_value"),
     ]
@@ -223,11 +249,26 @@ def test_a_repaired_zmetadata_keeps_every_problem_repair_does_not_cure() -> None
 @pytest.mark.parametrize(
     ("description", "listing"),
     [
-        ("consolidated_metadata in a .zattrs", {".zgroup": GROUP, ".zattrs": {"consolidated_metadata": None}}),
-        ("consolidated_metadata in a .zarray", {".zgroup": GROUP, "a/.zarray": {**array(), "consolidated_metadata": None}}),
-        ("consolidated_metadata under a key that names no node file", {".zgroup": GROUP, "a/.zgroup.json": {"consolidated_metadata": None}}),
-        ("a NaN fill value of an int", {".zgroup": GROUP, "a/.zarray": array(dtype="<u1", fill_value=NAN)}),
-        ("a NaN in the attributes", {".zgroup": GROUP, "a/.zarray": array(), "a/.zattrs": {"n": NAN}}),
+        (
+            "consolidated_metadata in a .zattrs",
+            {".zgroup": GROUP, ".zattrs": {"consolidated_metadata": None}},
+        ),
+        (
+            "consolidated_metadata in a .zarray",
+            {".zgroup": GROUP, "a/.zarray": {**array(), "consolidated_metadata": None}},
+        ),
+        (
+            "consolidated_metadata under a key that names no node file",
+            {".zgroup": GROUP, "a/.zgroup.json": {"consolidated_metadata": None}},
+        ),
+        (
+            "a NaN fill value of an int",
+            {".zgroup": GROUP, "a/.zarray": array(dtype="<u1", fill_value=NAN)},
+        ),
+        (
+            "a NaN in the attributes",
+            {".zgroup": GROUP, "a/.zarray": array(), "a/.zattrs": {"n": NAN}},
+        ),
         ("a .zgroup entry that is not an object", {".zgroup": [1]}),
         ("a key that is not a string", {".zgroup": GROUP, 5: {"consolidated_metadata": None}}),
     ],
@@ -259,7 +300,10 @@ def test_repairing_a_zmetadata_never_changes_it() -> None:
 def test_repairing_what_is_no_listing_changes_nothing(value: Any) -> None:
     assert repair_consolidated_metadata_v2(value) == (value, ())
     result = read_repaired_consolidated_metadata_v2(value)
-    assert result.repairs == () and result.reading.problems == read_consolidated_metadata_v2(value).problems
+    assert (
+        result.repairs == ()
+        and result.reading.problems == read_consolidated_metadata_v2(value).problems
+    )
 
 
 def test_a_zmetadata_that_needs_no_repair_is_returned_as_it_is() -> None:
@@ -273,4 +317,6 @@ def test_a_node_handed_in_whole_is_repaired_and_read_with_its_other_files_ignore
     files = {".zarray": array(dtype="<f8", fill_value=math.nan), "0": b"\x00", "zarr.json": {}}
     repaired = read_repaired_node_metadata_v2(files)
     assert repaired.reading.problems == ()
-    assert locs_and_kinds(repaired.repairs) == [((".zarray", "fill_value"), "non_finite_fill_value")]
+    assert locs_and_kinds(repaired.repairs) == [
+        ((".zarray", "fill_value"), "non_finite_fill_value")
+    ]

@@ -31,7 +31,9 @@ TARGET: Loc = (*CONFIGURATION, "data_type")
 
 STRUCT: dict[str, Any] = {
     "name": "struct",
-    "configuration": {"fields": [{"name": "a", "data_type": "int8"}, {"name": "b", "data_type": "float32"}]},
+    "configuration": {
+        "fields": [{"name": "a", "data_type": "int8"}, {"name": "b", "data_type": "float32"}]
+    },
 }
 
 WITHOUT_ARITHMETIC: list[tuple[Any, Any, Any]] = [
@@ -45,7 +47,11 @@ WITHOUT_ARITHMETIC: list[tuple[Any, Any, Any]] = [
     ("string", "", {"name": "vlen-utf8"}),
     ("bytes", "", {"name": "vlen-bytes"}),
     (STRUCT, {"a": 0, "b": 0.0}, LITTLE_BYTES),
-    ({"name": "numpy.datetime64", "configuration": {"unit": "s", "scale_factor": 1}}, "NaT", LITTLE_BYTES),
+    (
+        {"name": "numpy.datetime64", "configuration": {"unit": "s", "scale_factor": 1}},
+        "NaT",
+        LITTLE_BYTES,
+    ),
 ]
 """Data types in the default scope whose values have no arithmetic, each in a valid array."""
 
@@ -74,7 +80,11 @@ NAMED_IN_THE_REGISTRY = [
 
 
 def found(document: dict[str, Any], scope: Any = None) -> Counter[tuple[Loc, str]]:
-    reading = read_array_metadata_v3(document) if scope is None else read_array_metadata_v3(document, context=scope)
+    reading = (
+        read_array_metadata_v3(document)
+        if scope is None
+        else read_array_metadata_v3(document, context=scope)
+    )
     return Counter((problem.loc, problem.kind) for problem in reading.problems)
 
 
@@ -96,7 +106,9 @@ def scale_offset(**configuration: Any) -> dict[str, Any]:
 def with_a_data_type_named(*names: str) -> Any:
     """The default scope, with a data type defined under each of `names`."""
     defined = [DataTypeDefinition(name=name, configuration=EmptyConfiguration) for name in names]
-    return CORE_AND_EXTENSIONS.update(data_types=[*CORE_AND_EXTENSIONS.data_types.values(), *defined])
+    return CORE_AND_EXTENSIONS.update(
+        data_types=[*CORE_AND_EXTENSIONS.data_types.values(), *defined]
+    )
 
 
 # --- the registry's examples -----------------------------------------------------------------
@@ -277,22 +289,30 @@ def test_cast_value_to_a_data_type_without_arithmetic_is_a_problem_at_its_data_t
 
 
 @pytest.mark.parametrize("name", NAMED_IN_THE_REGISTRY)
-def test_cast_value_casts_to_each_type_the_registry_names_once_a_scope_defines_it(name: str) -> None:
+def test_cast_value_casts_to_each_type_the_registry_names_once_a_scope_defines_it(
+    name: str,
+) -> None:
     scope = None if name in CORE_AND_EXTENSIONS.data_types else with_a_data_type_named(name)
     assert found(array_document(codecs=[cast_to(name), LITTLE_BYTES]), scope) == NONE
 
 
 @pytest.mark.parametrize("data_type", ["int8", "uint64", "int32"])
 def test_cast_value_wraps_values_out_of_range_of_an_integer_type(data_type: str) -> None:
-    assert found(array_document(codecs=[cast_to(data_type, out_of_range="wrap"), LITTLE_BYTES])) == NONE
+    assert (
+        found(array_document(codecs=[cast_to(data_type, out_of_range="wrap"), LITTLE_BYTES]))
+        == NONE
+    )
 
 
 @pytest.mark.parametrize("data_type", ["float32", "float64", "float16"])
 def test_cast_value_cannot_wrap_values_of_a_floating_point_type(data_type: str) -> None:
-    assert found(array_document(codecs=[cast_to(data_type, out_of_range="wrap"), LITTLE_BYTES])) == one(
-        (*CONFIGURATION, "out_of_range")
+    assert found(
+        array_document(codecs=[cast_to(data_type, out_of_range="wrap"), LITTLE_BYTES])
+    ) == one((*CONFIGURATION, "out_of_range"))
+    assert (
+        found(array_document(codecs=[cast_to(data_type, out_of_range="clamp"), LITTLE_BYTES]))
+        == NONE
     )
-    assert found(array_document(codecs=[cast_to(data_type, out_of_range="clamp"), LITTLE_BYTES])) == NONE
 
 
 def test_cast_value_judges_a_data_type_by_the_name_its_definition_is_filed_under() -> None:
@@ -306,7 +326,9 @@ def test_cast_value_to_a_data_type_nothing_in_scope_claims_is_not_judged() -> No
     assert found(array_document(codecs=[cast_to("acme.complex"), "bytes"])) == NONE
 
 
-@pytest.mark.parametrize("data_type", ["r12", "r0", {"name": "r12"}, {"name": "complex64", "configuration": {"x": 1}}])
+@pytest.mark.parametrize(
+    "data_type", ["r12", "r0", {"name": "r12"}, {"name": "complex64", "configuration": {"x": 1}}]
+)
 def test_cast_value_to_a_refused_data_type_has_one_problem_at_its_cause(data_type: Any) -> None:
     problems = found(array_document(codecs=[cast_to(data_type), "bytes"]))
     assert sum(problems.values()) == 1
@@ -321,13 +343,17 @@ def test_cast_value_to_a_refused_data_type_has_one_problem_at_its_cause(data_typ
 def test_cast_value_from_a_data_type_without_arithmetic_is_a_problem_at_its_configuration(
     data_type: Any, fill_value: Any, codec: Any
 ) -> None:
-    document = array_document(data_type=data_type, fill_value=fill_value, codecs=[cast_to("uint8"), "bytes"])
+    document = array_document(
+        data_type=data_type, fill_value=fill_value, codecs=[cast_to("uint8"), "bytes"]
+    )
     assert found(document) == one(CONFIGURATION)
 
 
 def test_cast_value_from_a_data_type_not_known_is_not_judged() -> None:
     assert found(array_document(codecs=[{"name": "acme.pack"}, cast_to("uint8"), "bytes"])) == NONE
-    unclaimed = array_document(data_type="acme.complex", fill_value=[0, 0], codecs=[cast_to("uint8"), "bytes"])
+    unclaimed = array_document(
+        data_type="acme.complex", fill_value=[0, 0], codecs=[cast_to("uint8"), "bytes"]
+    )
     assert found(unclaimed) == NONE
 
 
@@ -346,7 +372,13 @@ def entry(direction: str, index: int, side: int) -> Loc:
     ("directions", "expected"),
     [
         # Encoding maps a float64 of the array to a uint8; decoding the reverse.
-        ({"encode": [["NaN", 0], [-0.0, 255]], "decode": [[0, "NaN"], [1, "0x7ff0000000000000"]]}, NONE),
+        (
+            {
+                "encode": [["NaN", 0], [-0.0, 255]],
+                "decode": [[0, "NaN"], [1, "0x7ff0000000000000"]],
+            },
+            NONE,
+        ),
         ({"encode": [[0, "NaN"]]}, one(entry("encode", 0, 1), "invalid_type")),
         ({"encode": [["NaN", 0], [1.5, 256]]}, one(entry("encode", 1, 1))),
         ({"encode": [["nan", 0]]}, one(entry("encode", 0, 0))),
@@ -357,12 +389,16 @@ def entry(direction: str, index: int, side: int) -> Loc:
         ({"decode": [[0, [0]]]}, one(entry("decode", 0, 1), "invalid_type")),
     ],
 )
-def test_each_scalar_is_a_value_of_the_data_type_on_its_side(directions: dict[str, Any], expected: Counter[Any]) -> None:
+def test_each_scalar_is_a_value_of_the_data_type_on_its_side(
+    directions: dict[str, Any], expected: Counter[Any]
+) -> None:
     assert found(array_document(codecs=[scalar_map(**directions), "bytes"])) == expected
 
 
 def test_scalars_of_a_data_type_not_known_are_not_judged() -> None:
-    to_unclaimed = cast_to("acme.float", scalar_map={"encode": [["NaN", "anything"]], "decode": [[[1, 2], 0.5]]})
+    to_unclaimed = cast_to(
+        "acme.float", scalar_map={"encode": [["NaN", "anything"]], "decode": [[[1, 2], 0.5]]}
+    )
     assert found(array_document(codecs=[to_unclaimed, "bytes"])) == NONE
     after_unclaimed = scalar_map(encode=[["anything", 0]], decode=[[0, {"a": 1}]])
     assert found(array_document(codecs=[{"name": "acme.pack"}, after_unclaimed, "bytes"])) == NONE
@@ -371,7 +407,9 @@ def test_scalars_of_a_data_type_not_known_are_not_judged() -> None:
 def test_scalars_of_a_data_type_without_arithmetic_are_not_judged_again() -> None:
     to_complex = cast_to("complex64", scalar_map={"encode": [["NaN", 0]]})
     assert found(array_document(codecs=[to_complex, LITTLE_BYTES])) == one(TARGET)
-    from_bool = array_document(data_type="bool", fill_value=False, codecs=[scalar_map(encode=[[0, 0]]), "bytes"])
+    from_bool = array_document(
+        data_type="bool", fill_value=False, codecs=[scalar_map(encode=[[0, 0]]), "bytes"]
+    )
     assert found(from_bool) == one(CONFIGURATION)
 
 
@@ -379,9 +417,13 @@ def test_scalars_of_a_data_type_without_arithmetic_are_not_judged_again() -> Non
 
 
 @pytest.mark.parametrize(("data_type", "fill_value"), WITH_ARITHMETIC)
-def test_scale_offset_computes_in_an_integer_or_floating_point_type(data_type: str, fill_value: Any) -> None:
+def test_scale_offset_computes_in_an_integer_or_floating_point_type(
+    data_type: str, fill_value: Any
+) -> None:
     for codec in ("scale_offset", scale_offset(), scale_offset(offset=1, scale=2)):
-        document = array_document(data_type=data_type, fill_value=fill_value, codecs=[codec, LITTLE_BYTES])
+        document = array_document(
+            data_type=data_type, fill_value=fill_value, codecs=[codec, LITTLE_BYTES]
+        )
         assert found(document) == NONE
 
 
@@ -400,7 +442,9 @@ def test_scale_offset_computes_in_an_integer_or_floating_point_type(data_type: s
 def test_scale_offset_on_a_data_type_without_arithmetic_is_a_problem_at_its_configuration_or_the_codec(
     data_type: Any, fill_value: Any, codec: Any, scale_offset_codec: Any, at: Loc
 ) -> None:
-    document = array_document(data_type=data_type, fill_value=fill_value, codecs=[scale_offset_codec, codec])
+    document = array_document(
+        data_type=data_type, fill_value=fill_value, codecs=[scale_offset_codec, codec]
+    )
     assert found(document) == one(at)
 
 
@@ -413,7 +457,9 @@ def test_scale_offset_on_a_data_type_not_known_is_not_judged() -> None:
 
 def test_scale_offset_receives_the_data_type_cast_value_casts_to() -> None:
     float_scale = [cast_to("uint8"), scale_offset(scale=0.5), "bytes"]
-    assert found(array_document(codecs=float_scale)) == one((*("codecs", 1, "configuration"), "scale"), "invalid_type")
+    assert found(array_document(codecs=float_scale)) == one(
+        (*("codecs", 1, "configuration"), "scale"), "invalid_type"
+    )
     to_complex = [cast_to("complex64"), "scale_offset", LITTLE_BYTES]
     # The refused cast passes on nothing known, so the problem is reported once.
     assert found(array_document(codecs=to_complex)) == one(TARGET)
@@ -439,14 +485,20 @@ def test_scale_offset_inside_a_shard_is_judged_against_the_array_data_type() -> 
         ("int16", {"offset": -32768, "scale": 2}, NONE),
         ("int16", {"scale": 0.1}, one((*CONFIGURATION, "scale"), "invalid_type")),
         ("int16", {"offset": 32768}, one((*CONFIGURATION, "offset"))),
-        ("uint8", {"offset": -1, "scale": 256}, one((*CONFIGURATION, "offset")) + one((*CONFIGURATION, "scale"))),
+        (
+            "uint8",
+            {"offset": -1, "scale": 256},
+            one((*CONFIGURATION, "offset")) + one((*CONFIGURATION, "scale")),
+        ),
         ("uint8", {"offset": "1"}, one((*CONFIGURATION, "offset"), "invalid_type")),
     ],
 )
 def test_offset_and_scale_are_values_of_the_data_type_received(
     data_type: str, configuration: dict[str, Any], expected: Counter[Any]
 ) -> None:
-    document = array_document(data_type=data_type, fill_value=0, codecs=[scale_offset(**configuration), LITTLE_BYTES])
+    document = array_document(
+        data_type=data_type, fill_value=0, codecs=[scale_offset(**configuration), LITTLE_BYTES]
+    )
     assert found(document) == expected
 
 
@@ -458,7 +510,9 @@ def test_offset_and_scale_are_located_in_a_shard() -> None:
 
 
 def test_a_codec_accepted_alone_is_judged_once_it_receives_a_chunk() -> None:
-    field, problems = resolve(scale_offset(offset="10.0"), type(SCALE_OFFSET_CODEC), CORE_AND_EXTENSIONS, CODEC)
+    field, problems = resolve(
+        scale_offset(offset="10.0"), type(SCALE_OFFSET_CODEC), CORE_AND_EXTENSIONS, CODEC
+    )
     assert problems == ()
     assert isinstance(field, AcceptedField)
     assert tuple(field.definition.chunk_rules(field.configuration, field.nested, Chunk())) == ()

@@ -55,7 +55,9 @@ def test_an_invalid_document_raises_every_problem_the_reader_finds() -> None:
 
 
 def test_from_json_reads_in_the_scope_given() -> None:
-    document = array_document(codecs=[LITTLE_BYTES, {"name": "zstd", "configuration": {"level": 99}}])
+    document = array_document(
+        codecs=[LITTLE_BYTES, {"name": "zstd", "configuration": {"level": 99}}]
+    )
     with pytest.raises(MetadataValidationError):
         ZarrV3ArrayMetadata.from_json(document)
     core = ZarrV3ArrayMetadata.from_json(document, context=CORE)
@@ -73,16 +75,22 @@ def test_from_key_value_reads_the_zarr_json_bytes() -> None:
 def test_from_key_value_refuses_bytes_that_are_not_utf8_json(data: bytes) -> None:
     with pytest.raises(MetadataValidationError) as raised:
         ZarrV3ArrayMetadata.from_key_value({"zarr.json": data})
-    assert [(problem.loc, problem.kind) for problem in raised.value.problems] == [((), "invalid_json")]
+    assert [(problem.loc, problem.kind) for problem in raised.value.problems] == [
+        ((), "invalid_json")
+    ]
 
 
 def test_from_key_value_refuses_json_python_cannot_read_as_invalid_json() -> None:
-    too_long = json.dumps(array_document())[:-1].encode() + b', "attributes": {"n": ' + b"1" * 5000 + b"}}"
+    too_long = (
+        json.dumps(array_document())[:-1].encode() + b', "attributes": {"n": ' + b"1" * 5000 + b"}}"
+    )
     too_deep = b"[" * 100_000 + b"]" * 100_000
     for data in (too_long, too_deep):
         with pytest.raises(MetadataValidationError) as raised:
             ZarrV3ArrayMetadata.from_key_value({"zarr.json": data})
-        assert [(problem.loc, problem.kind) for problem in raised.value.problems] == [((), "invalid_json")]
+        assert [(problem.loc, problem.kind) for problem in raised.value.problems] == [
+            ((), "invalid_json")
+        ]
 
 
 def test_a_number_python_cannot_write_as_text_is_refused_or_round_trips() -> None:
@@ -104,11 +112,16 @@ def test_a_number_python_cannot_write_as_text_is_refused_or_round_trips() -> Non
 def test_from_key_value_without_zarr_json_is_a_missing_key() -> None:
     with pytest.raises(MetadataValidationError) as raised:
         ZarrV3ArrayMetadata.from_key_value({".zarray": b"{}"})
-    assert [(problem.loc, problem.kind) for problem in raised.value.problems] == [((), "missing_key")]
+    assert [(problem.loc, problem.kind) for problem in raised.value.problems] == [
+        ((), "missing_key")
+    ]
 
 
 def test_from_key_value_reads_bare_non_finite_tokens_in_attributes() -> None:
-    text = json.dumps(array_document(), allow_nan=True)[:-1] + ', "attributes": {"a": NaN, "b": -Infinity}}'
+    text = (
+        json.dumps(array_document(), allow_nan=True)[:-1]
+        + ', "attributes": {"a": NaN, "b": -Infinity}}'
+    )
     metadata = ZarrV3ArrayMetadata.from_key_value({"zarr.json": text.encode()})
     assert math.isnan(metadata.attributes["a"])  # type: ignore[arg-type]
     assert metadata.attributes["b"] == -math.inf
@@ -118,7 +131,9 @@ def test_from_key_value_reads_bare_non_finite_tokens_in_attributes() -> None:
 
 
 def test_to_json_is_the_document_as_given_with_tuples_for_arrays() -> None:
-    written_last_first = array_document(fill_value="NaN", attributes={"axes": [1, 2]}, acme={"k": [1]})
+    written_last_first = array_document(
+        fill_value="NaN", attributes={"axes": [1, 2]}, acme={"k": [1]}
+    )
     document = dict(reversed(list(written_last_first.items())))
     written = ZarrV3ArrayMetadata(document).to_json()
     assert list(written) == list(document)
@@ -134,12 +149,18 @@ def test_to_json_keeps_each_field_spelled_as_written() -> None:
     document = array_document(
         data_type={"name": "uint8"},
         fill_value=0,
-        codecs=[{"name": "bytes", "configuration": {}}, {"name": "crc32c", "must_understand": True}],
+        codecs=[
+            {"name": "bytes", "configuration": {}},
+            {"name": "crc32c", "must_understand": True},
+        ],
         chunk_key_encoding="default",
     )
     written = ZarrV3ArrayMetadata(document).to_json()
     assert written["data_type"] == {"name": "uint8"}
-    assert written["codecs"] == ({"name": "bytes", "configuration": {}}, {"name": "crc32c", "must_understand": True})
+    assert written["codecs"] == (
+        {"name": "bytes", "configuration": {}},
+        {"name": "crc32c", "must_understand": True},
+    )
     assert written["chunk_key_encoding"] == "default"
 
 
@@ -147,7 +168,9 @@ def test_to_key_value_writes_zarr_json_as_utf8_json() -> None:
     metadata = model(attributes={"title": "été"})
     written = metadata.to_key_value()
     assert list(written) == ["zarr.json"]
-    assert json.loads(written["zarr.json"].decode("utf-8")) == json.loads(json.dumps(metadata.to_json()))
+    assert json.loads(written["zarr.json"].decode("utf-8")) == json.loads(
+        json.dumps(metadata.to_json())
+    )
     assert "été" in written["zarr.json"].decode("utf-8")
 
 
@@ -181,17 +204,34 @@ def test_each_member_has_a_read_only_view() -> None:
     assert metadata.shape == (100, 100)
     # Members that hold fields give them as the scope read them; to_json() gives each as written.
     assert isinstance(metadata.data_type, AcceptedField)
-    assert metadata.data_type.name == "int16" and metadata.data_type.definition is CORE_AND_EXTENSIONS.data_types["int16"]
+    assert (
+        metadata.data_type.name == "int16"
+        and metadata.data_type.definition is CORE_AND_EXTENSIONS.data_types["int16"]
+    )
     assert metadata.data_type.to_json() == "int16"
-    assert metadata.chunk_grid.name == "regular" and metadata.chunk_grid.configuration == {"chunk_shape": (10, 10)}
-    assert metadata.chunk_grid.to_json() == {"name": "regular", "configuration": {"chunk_shape": (10, 10)}}
-    assert metadata.chunk_key_encoding.to_json() == {"name": "default", "configuration": {"separator": "/"}}
+    assert metadata.chunk_grid.name == "regular" and metadata.chunk_grid.configuration == {
+        "chunk_shape": (10, 10)
+    }
+    assert metadata.chunk_grid.to_json() == {
+        "name": "regular",
+        "configuration": {"chunk_shape": (10, 10)},
+    }
+    assert metadata.chunk_key_encoding.to_json() == {
+        "name": "default",
+        "configuration": {"separator": "/"},
+    }
     assert metadata.fill_value == -1
     assert [codec.to_json() for codec in metadata.codecs] == [LITTLE_BYTES]
-    assert metadata.codecs[0].name == "bytes" and metadata.codecs[0].configuration == {"endian": "little"}
+    assert metadata.codecs[0].name == "bytes" and metadata.codecs[0].configuration == {
+        "endian": "little"
+    }
     assert metadata.attributes == {"a": 1}
     (transformer,) = metadata.storage_transformers
-    assert isinstance(transformer, UnclaimedField) and transformer.name == "acme.transform" and transformer.definition is None
+    assert (
+        isinstance(transformer, UnclaimedField)
+        and transformer.name == "acme.transform"
+        and transformer.definition is None
+    )
     assert metadata.dimension_names == ("y", None)
     assert list(metadata.extra_fields) == ["acme"]
     assert isinstance(metadata.extra_fields["acme"], UnclaimedField)
@@ -304,19 +344,39 @@ def test_a_model_shares_nothing_mutable_with_the_document_it_was_read_from() -> 
 
 
 SAME_MEANING: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
-    ("NaN and its hex bits", {"data_type": "float32", "fill_value": "NaN"}, {"data_type": "float32", "fill_value": "0x7fc00000"}),
-    ("hex digits in either case", {"data_type": "float32", "fill_value": "0x7FC00000"}, {"data_type": "float32", "fill_value": "0x7fc00000"}),
+    (
+        "NaN and its hex bits",
+        {"data_type": "float32", "fill_value": "NaN"},
+        {"data_type": "float32", "fill_value": "0x7fc00000"},
+    ),
+    (
+        "hex digits in either case",
+        {"data_type": "float32", "fill_value": "0x7FC00000"},
+        {"data_type": "float32", "fill_value": "0x7fc00000"},
+    ),
     ("Infinity and its hex bits", {"fill_value": "Infinity"}, {"fill_value": "0x7ff0000000000000"}),
     ("an integer and a float of one value", {"fill_value": 3}, {"fill_value": 3.0}),
     ("a number and its hex bits", {"fill_value": 0.5}, {"fill_value": "0x3fe0000000000000"}),
-    ("a complex fill value", {"data_type": "complex64", "fill_value": ["NaN", 0]}, {"data_type": "complex64", "fill_value": ["0x7fc00000", 0.0]}),
+    (
+        "a complex fill value",
+        {"data_type": "complex64", "fill_value": ["NaN", 0]},
+        {"data_type": "complex64", "fill_value": ["0x7fc00000", 0.0]},
+    ),
     (
         "bytes as a bare name and as an object",
         {"data_type": "uint8", "fill_value": 0, "codecs": ["bytes"]},
         {"data_type": "uint8", "fill_value": 0, "codecs": [{"name": "bytes", "configuration": {}}]},
     ),
-    ("a data type as a bare name and as an object", {"data_type": "float64"}, {"data_type": {"name": "float64"}}),
-    ("must_understand true and no must_understand", {"data_type": {"name": "float64", "must_understand": True}}, {"data_type": "float64"}),
+    (
+        "a data type as a bare name and as an object",
+        {"data_type": "float64"},
+        {"data_type": {"name": "float64"}},
+    ),
+    (
+        "must_understand true and no must_understand",
+        {"data_type": {"name": "float64", "must_understand": True}},
+        {"data_type": "float64"},
+    ),
     (
         "the default separator written and dropped",
         {"chunk_key_encoding": {"name": "default", "configuration": {"separator": "/"}}},
@@ -329,43 +389,130 @@ SAME_MEANING: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ),
     (
         "zstd without a checksum written and dropped",
-        {"codecs": [LITTLE_BYTES, {"name": "zstd", "configuration": {"level": 3, "checksum": False}}]},
+        {
+            "codecs": [
+                LITTLE_BYTES,
+                {"name": "zstd", "configuration": {"level": 3, "checksum": False}},
+            ]
+        },
         {"codecs": [LITTLE_BYTES, ZSTD]},
     ),
     (
         "blosc typesize under noshuffle",
-        {"codecs": [LITTLE_BYTES, {"name": "blosc", "configuration": {"cname": "lz4", "clevel": 5, "shuffle": "noshuffle", "blocksize": 0, "typesize": 8}}]},
-        {"codecs": [LITTLE_BYTES, {"name": "blosc", "configuration": {"cname": "lz4", "clevel": 5, "shuffle": "noshuffle", "blocksize": 0}}]},
+        {
+            "codecs": [
+                LITTLE_BYTES,
+                {
+                    "name": "blosc",
+                    "configuration": {
+                        "cname": "lz4",
+                        "clevel": 5,
+                        "shuffle": "noshuffle",
+                        "blocksize": 0,
+                        "typesize": 8,
+                    },
+                },
+            ]
+        },
+        {
+            "codecs": [
+                LITTLE_BYTES,
+                {
+                    "name": "blosc",
+                    "configuration": {
+                        "cname": "lz4",
+                        "clevel": 5,
+                        "shuffle": "noshuffle",
+                        "blocksize": 0,
+                    },
+                },
+            ]
+        },
     ),
     (
         "a shard's spellings inside and its default index location",
-        {"data_type": "uint8", "fill_value": 0, "codecs": [sharding_codec([5, 5], codecs=["bytes"], index_location="end")]},
-        {"data_type": "uint8", "fill_value": 0, "codecs": [sharding_codec([5, 5], codecs=[{"name": "bytes"}])]},
+        {
+            "data_type": "uint8",
+            "fill_value": 0,
+            "codecs": [sharding_codec([5, 5], codecs=["bytes"], index_location="end")],
+        },
+        {
+            "data_type": "uint8",
+            "fill_value": 0,
+            "codecs": [sharding_codec([5, 5], codecs=[{"name": "bytes"}])],
+        },
     ),
     (
         "a struct field's data type spelled two ways, and its fill value",
-        {"data_type": {"name": "struct", "configuration": {"fields": [{"name": "a", "data_type": "float32"}]}}, "fill_value": {"a": "NaN"}},
-        {"data_type": {"name": "struct", "configuration": {"fields": [{"name": "a", "data_type": {"name": "float32"}}]}}, "fill_value": {"a": "0x7fc00000"}},
+        {
+            "data_type": {
+                "name": "struct",
+                "configuration": {"fields": [{"name": "a", "data_type": "float32"}]},
+            },
+            "fill_value": {"a": "NaN"},
+        },
+        {
+            "data_type": {
+                "name": "struct",
+                "configuration": {"fields": [{"name": "a", "data_type": {"name": "float32"}}]},
+            },
+            "fill_value": {"a": "0x7fc00000"},
+        },
     ),
     (
         "NaT and the int64 minimum",
-        {"data_type": {"name": "numpy.datetime64", "configuration": {"unit": "us", "scale_factor": 1}}, "fill_value": "NaT"},
-        {"data_type": {"name": "numpy.datetime64", "configuration": {"unit": "μs", "scale_factor": 1}}, "fill_value": -(2**63)},
+        {
+            "data_type": {
+                "name": "numpy.datetime64",
+                "configuration": {"unit": "us", "scale_factor": 1},
+            },
+            "fill_value": "NaT",
+        },
+        {
+            "data_type": {
+                "name": "numpy.datetime64",
+                "configuration": {"unit": "μs", "scale_factor": 1},
+            },
+            "fill_value": -(2**63),
+        },
     ),
-    ("attributes in another key order", {"attributes": {"a": 1, "b": [2]}}, {"attributes": {"b": [2], "a": 1}}),
+    (
+        "attributes in another key order",
+        {"attributes": {"a": 1, "b": [2]}},
+        {"attributes": {"b": [2], "a": 1}},
+    ),
     ("NaN in attributes", {"attributes": {"a": math.nan}}, {"attributes": {"a": math.nan}}),
     ("no attributes and empty attributes", {}, {"attributes": {}}),
     ("no storage transformers and none listed", {}, {"storage_transformers": []}),
     (
         "a rectilinear axis as runs and as lengths",
-        {"chunk_grid": {"name": "rectilinear", "configuration": {"kind": "inline", "chunk_shapes": [[[10, 10]], [[50, 2]]]}}},
-        {"chunk_grid": {"name": "rectilinear", "configuration": {"kind": "inline", "chunk_shapes": [[10] * 10, [[50, 1], [50, 1]]]}}},
+        {
+            "chunk_grid": {
+                "name": "rectilinear",
+                "configuration": {"kind": "inline", "chunk_shapes": [[[10, 10]], [[50, 2]]]},
+            }
+        },
+        {
+            "chunk_grid": {
+                "name": "rectilinear",
+                "configuration": {
+                    "kind": "inline",
+                    "chunk_shapes": [[10] * 10, [[50, 1], [50, 1]]],
+                },
+            }
+        },
     ),
 ]
 
 
-@pytest.mark.parametrize(("left", "right"), [(left, right) for _, left, right in SAME_MEANING], ids=[name for name, _, _ in SAME_MEANING])
-def test_documents_that_mean_the_same_give_equal_models_with_equal_hashes(left: dict[str, Any], right: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    ("left", "right"),
+    [(left, right) for _, left, right in SAME_MEANING],
+    ids=[name for name, _, _ in SAME_MEANING],
+)
+def test_documents_that_mean_the_same_give_equal_models_with_equal_hashes(
+    left: dict[str, Any], right: dict[str, Any]
+) -> None:
     one, other = model(**left), model(**right)
     assert one == other
     assert hash(one) == hash(other)
@@ -382,21 +529,39 @@ OTHER_MEANING: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("0.0 and -0.0", {"fill_value": 0.0}, {"fill_value": -0.0}),
     ("two NaNs of different bits", {"fill_value": "NaN"}, {"fill_value": "0x7ff8000000000001"}),
     ("two data types", {"data_type": "float64"}, {"data_type": "float32"}),
-    ("two separators", {"chunk_key_encoding": "default"}, {"chunk_key_encoding": {"name": "default", "configuration": {"separator": "."}}}),
+    (
+        "two separators",
+        {"chunk_key_encoding": "default"},
+        {"chunk_key_encoding": {"name": "default", "configuration": {"separator": "."}}},
+    ),
     ("two shapes", {}, {"shape": [100, 101]}),
-    ("two gzip levels", {"codecs": [LITTLE_BYTES, GZIP]}, {"codecs": [LITTLE_BYTES, {"name": "gzip", "configuration": {"level": 2}}]}),
+    (
+        "two gzip levels",
+        {"codecs": [LITTLE_BYTES, GZIP]},
+        {"codecs": [LITTLE_BYTES, {"name": "gzip", "configuration": {"level": 2}}]},
+    ),
     ("a codec more", {}, {"codecs": [LITTLE_BYTES, "crc32c"]}),
     ("two endians", {}, {"codecs": [{"name": "bytes", "configuration": {"endian": "big"}}]}),
     ("an integer and a float in attributes", {"attributes": {"a": 1}}, {"attributes": {"a": 1.0}}),
     ("two attributes", {"attributes": {"a": 1}}, {"attributes": {"a": 2}}),
     ("dimension names", {"dimension_names": ["y", "x"]}, {"dimension_names": ["x", "y"]}),
-    ("an unclaimed codec written two ways", {"codecs": [{"name": "acme.shuffle"}, LITTLE_BYTES]}, {"codecs": ["acme.shuffle", LITTLE_BYTES]}),
+    (
+        "an unclaimed codec written two ways",
+        {"codecs": [{"name": "acme.shuffle"}, LITTLE_BYTES]},
+        {"codecs": ["acme.shuffle", LITTLE_BYTES]},
+    ),
     ("an extra member more", {}, {"acme": {"must_understand": False}}),
 ]
 
 
-@pytest.mark.parametrize(("left", "right"), [(left, right) for _, left, right in OTHER_MEANING], ids=[name for name, _, _ in OTHER_MEANING])
-def test_documents_that_mean_different_things_give_different_models(left: dict[str, Any], right: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    ("left", "right"),
+    [(left, right) for _, left, right in OTHER_MEANING],
+    ids=[name for name, _, _ in OTHER_MEANING],
+)
+def test_documents_that_mean_different_things_give_different_models(
+    left: dict[str, Any], right: dict[str, Any]
+) -> None:
     assert model(**left) != model(**right)
 
 
@@ -434,7 +599,11 @@ def test_a_copy_is_the_model_itself() -> None:
 def test_update_sets_members_by_name_and_leaves_the_model_unchanged() -> None:
     metadata = model()
     updated = metadata.update(data_type="int8", fill_value=-1, attributes={"a": 1})
-    assert updated.data_type.name == "int8" and updated.fill_value == -1 and updated.attributes == {"a": 1}
+    assert (
+        updated.data_type.name == "int8"
+        and updated.fill_value == -1
+        and updated.attributes == {"a": 1}
+    )
     assert metadata.data_type.name == "float64" and dict(metadata.attributes) == {}
     assert updated.context is metadata.context
 
@@ -448,9 +617,14 @@ def test_update_with_unset_removes_an_optional_member() -> None:
 def test_update_sets_and_removes_extra_members_in_extra_fields() -> None:
     metadata = model(acme={"must_understand": False})
     added = metadata.update(extra_fields={"other": [1]})
-    assert {key: field.to_json()[key] for key, field in added.extra_fields.items()} == {"acme": {"must_understand": False}, "other": (1,)}
+    assert {key: field.to_json()[key] for key, field in added.extra_fields.items()} == {
+        "acme": {"must_understand": False},
+        "other": (1,),
+    }
     removed = added.update(extra_fields={"acme": UNSET})
-    assert {key: field.to_json()[key] for key, field in removed.extra_fields.items()} == {"other": (1,)}
+    assert {key: field.to_json()[key] for key, field in removed.extra_fields.items()} == {
+        "other": (1,)
+    }
 
 
 def test_update_refuses_a_name_it_does_not_know() -> None:
@@ -466,7 +640,9 @@ def test_update_refuses_a_name_it_does_not_know() -> None:
 def test_update_reads_the_changed_document_and_raises_its_problems() -> None:
     with pytest.raises(MetadataValidationError) as raised:
         model().update(shape=(100,))
-    assert [problem.loc for problem in raised.value.problems] == [("chunk_grid", "configuration", "chunk_shape")]
+    assert [problem.loc for problem in raised.value.problems] == [
+        ("chunk_grid", "configuration", "chunk_shape")
+    ]
 
 
 def test_update_reads_in_the_model_scope() -> None:
@@ -477,11 +653,15 @@ def test_update_reads_in_the_model_scope() -> None:
 
 
 def test_with_context_reads_the_document_in_another_scope() -> None:
-    document = array_document(codecs=[LITTLE_BYTES, {"name": "zstd", "configuration": {"level": 99}}])
+    document = array_document(
+        codecs=[LITTLE_BYTES, {"name": "zstd", "configuration": {"level": 99}}]
+    )
     core = ZarrV3ArrayMetadata(document, context=CORE)
     with pytest.raises(MetadataValidationError) as raised:
         core.with_context(CORE_AND_EXTENSIONS)
-    assert [problem.loc for problem in raised.value.problems] == [("codecs", 1, "configuration", "level")]
+    assert [problem.loc for problem in raised.value.problems] == [
+        ("codecs", 1, "configuration", "level")
+    ]
     assert core.with_context(CORE).context == CORE
 
 
@@ -516,8 +696,12 @@ class GzipLevel(TypedDict, closed=True):
     level: Annotated[int, Interval(ge=0, le=9)]
 
 
-OTHER_GZIP = CodecDefinition(name="gzip", configuration=GzipLevel, kind="bytes_bytes", size="dynamic")
-WITH_OTHER_GZIP = CORE_AND_EXTENSIONS.update(codecs={**CORE_AND_EXTENSIONS.codecs, "gzip": OTHER_GZIP})
+OTHER_GZIP = CodecDefinition(
+    name="gzip", configuration=GzipLevel, kind="bytes_bytes", size="dynamic"
+)
+WITH_OTHER_GZIP = CORE_AND_EXTENSIONS.update(
+    codecs={**CORE_AND_EXTENSIONS.codecs, "gzip": OTHER_GZIP}
+)
 
 
 def test_refined_in_a_scope_with_another_definition_of_a_field_is_a_scope_conflict() -> None:
@@ -552,7 +736,9 @@ def test_create_default_is_a_valid_uint8_scalar_filled_with_zero() -> None:
 
 
 def test_create_default_takes_overrides_and_a_scope() -> None:
-    made = ZarrV3ArrayMetadata.create_default(shape=(3, 0), data_type="int8", fill_value=-1, context=CORE)
+    made = ZarrV3ArrayMetadata.create_default(
+        shape=(3, 0), data_type="int8", fill_value=-1, context=CORE
+    )
     assert made.shape == (3, 0)
     assert made.reading.chunk.lengths == (frozenset({3}), frozenset({1}))
     assert made.fill_value == -1
@@ -568,7 +754,10 @@ def test_create_default_takes_overrides_and_a_scope() -> None:
 
 def test_unclaimed_fields_are_every_field_nothing_claims_at_any_depth() -> None:
     metadata = model(
-        data_type={"name": "struct", "configuration": {"fields": [{"name": "a", "data_type": "acme.half"}]}},
+        data_type={
+            "name": "struct",
+            "configuration": {"fields": [{"name": "a", "data_type": "acme.half"}]},
+        },
         fill_value={"a": 0},
         codecs=[sharding_codec([5, 5], codecs=["bytes", "acme.pack"]), "acme.deflate"],
         storage_transformers=[{"name": "acme.transform"}],

@@ -67,7 +67,10 @@ def test_a_valid_document_has_no_problem_and_its_reading_holds_the_model() -> No
     reading = read_array_metadata_v3(array_document())
     assert reading.problems == ()
     assert isinstance(reading.metadata, ZarrV3ArrayMetadata)
-    assert reading.metadata.reading == reading and reading.metadata.reading.metadata is reading.metadata
+    assert (
+        reading.metadata.reading == reading
+        and reading.metadata.reading.metadata is reading.metadata
+    )
 
 
 def test_a_reading_holds_each_field_as_the_scope_read_it() -> None:
@@ -85,7 +88,9 @@ def test_a_reading_holds_each_field_as_the_scope_read_it() -> None:
 
 
 def test_the_default_scope_is_core_and_extensions() -> None:
-    document = array_document(codecs=[LITTLE_BYTES, {"name": "zstd", "configuration": {"level": 3}}])
+    document = array_document(
+        codecs=[LITTLE_BYTES, {"name": "zstd", "configuration": {"level": 3}}]
+    )
     default = read_array_metadata_v3(document)
     assert default.metadata is not None and default.metadata.context == CORE_AND_EXTENSIONS
     assert isinstance(default.pipeline[1].codec, AcceptedField)
@@ -137,7 +142,9 @@ def test_zarr_format_and_node_type_are_fixed_values() -> None:
         ("storage_transformers", {"name": "acme"}),
     ],
 )
-def test_a_member_of_the_wrong_json_type_is_an_invalid_type_at_the_member(member: str, value: object) -> None:
+def test_a_member_of_the_wrong_json_type_is_an_invalid_type_at_the_member(
+    member: str, value: object
+) -> None:
     assert problems(array_document(**{member: value})) == one((member,), "invalid_type")
 
 
@@ -154,7 +161,9 @@ def test_a_member_of_the_wrong_json_type_is_an_invalid_type_at_the_member(member
         ([-1, -2], {(("shape", 0), "invalid_value"): 1, (("shape", 1), "invalid_value"): 1}),
     ],
 )
-def test_a_shape_problem_is_located_at_the_item_at_fault(shape: object, expected: dict[Any, int]) -> None:
+def test_a_shape_problem_is_located_at_the_item_at_fault(
+    shape: object, expected: dict[Any, int]
+) -> None:
     """Each bad length is a problem of its own, at its item; only a shape that is no array is a problem of the whole member."""
     assert problems(array_document(shape=shape)) == Counter(expected)
 
@@ -191,7 +200,9 @@ def test_a_boolean_is_never_a_number() -> None:
 
 
 def test_an_empty_shape_is_a_scalar_array() -> None:
-    document = array_document(shape=[], chunk_grid={"name": "regular", "configuration": {"chunk_shape": []}})
+    document = array_document(
+        shape=[], chunk_grid={"name": "regular", "configuration": {"chunk_shape": []}}
+    )
     reading = read_array_metadata_v3(document)
     assert reading.problems == ()
     assert reading.chunk.lengths == ()
@@ -206,7 +217,9 @@ def test_an_empty_shape_is_a_scalar_array() -> None:
         (["x", "y", "z"], ("dimension_names",), "invalid_value"),
     ],
 )
-def test_a_dimension_names_problem_is_at_the_name_or_at_the_member_as_a_whole(names: object, at: Loc, kind: str) -> None:
+def test_a_dimension_names_problem_is_at_the_name_or_at_the_member_as_a_whole(
+    names: object, at: Loc, kind: str
+) -> None:
     assert problems(array_document(dimension_names=names)) == one(at, kind)
 
 
@@ -215,7 +228,9 @@ def test_dimension_names_are_strings_or_nulls_one_per_dimension() -> None:
 
 
 def test_dimension_names_are_not_counted_against_a_shape_that_is_refused() -> None:
-    assert problems(array_document(shape=[-1], dimension_names=["x", "y", "z"])) == one(("shape", 0), "invalid_value")
+    assert problems(array_document(shape=[-1], dimension_names=["x", "y", "z"])) == one(
+        ("shape", 0), "invalid_value"
+    )
 
 
 # The chunk grid against the shape, and the chunk it gives the first codec
@@ -229,7 +244,10 @@ def test_the_first_codec_receives_the_grid_chunk_and_the_data_type() -> None:
 
 
 def test_a_rectilinear_grid_gives_every_length_it_lists_along_each_dimension() -> None:
-    grid = {"name": "rectilinear", "configuration": {"kind": "inline", "chunk_shapes": [[3, 3, 4], 4, [[2, 3], 1]]}}
+    grid = {
+        "name": "rectilinear",
+        "configuration": {"kind": "inline", "chunk_shapes": [[3, 3, 4], 4, [[2, 3], 1]]},
+    }
     reading = read_array_metadata_v3(array_document(shape=[10, 7, 7], chunk_grid=grid))
     assert reading.problems == ()
     assert reading.chunk.lengths == lengths({3, 4}, {4}, {1, 2})
@@ -259,7 +277,10 @@ def test_a_regular_grid_of_another_rank_is_a_problem_in_its_configuration() -> N
 
 
 def test_a_rectilinear_grid_that_does_not_cover_a_dimension_is_a_problem_at_that_axis() -> None:
-    grid = {"name": "rectilinear", "configuration": {"kind": "inline", "chunk_shapes": [[2, 2], 10]}}
+    grid = {
+        "name": "rectilinear",
+        "configuration": {"kind": "inline", "chunk_shapes": [[2, 2], 10]},
+    }
     assert problems(array_document(shape=[10, 10], chunk_grid=grid)) == one(
         ("chunk_grid", "configuration", "chunk_shapes", 0), "invalid_value"
     )
@@ -292,9 +313,14 @@ def test_the_grid_is_not_judged_against_a_shape_that_is_refused() -> None:
         ("complex64", [1.0], one(("fill_value",), "invalid_value")),
     ],
 )
-def test_the_fill_value_is_judged_by_the_data_type(data_type: str, fill_value: object, expected: Counter[Any]) -> None:
+def test_the_fill_value_is_judged_by_the_data_type(
+    data_type: str, fill_value: object, expected: Counter[Any]
+) -> None:
     codecs = [LITTLE_BYTES]
-    assert problems(array_document(data_type=data_type, fill_value=fill_value, codecs=codecs)) == expected
+    assert (
+        problems(array_document(data_type=data_type, fill_value=fill_value, codecs=codecs))
+        == expected
+    )
 
 
 @pytest.mark.parametrize(
@@ -315,18 +341,26 @@ def test_a_fill_value_the_data_type_takes_is_no_problem(data_type: str, fill_val
     assert problems(array_document(data_type=data_type, fill_value=fill_value)) == Counter()
 
 
-def test_the_fill_value_is_judged_against_a_data_type_refused_only_for_an_undeclared_member() -> None:
+def test_the_fill_value_is_judged_against_a_data_type_refused_only_for_an_undeclared_member() -> (
+    None
+):
     # Every problem in one pass: the declared members of the data type are
     # sound, so the fill value is judged against them, as a codec refused
     # for an undeclared member is still judged against its chunk.
     data_type = {"name": "int8", "configuration": {"signed": True}}
     assert problems(array_document(data_type=data_type, fill_value="zero")) == Counter(
-        {(("data_type", "configuration", "signed"), "unknown_key"): 1, (("fill_value",), "invalid_type"): 1}
+        {
+            (("data_type", "configuration", "signed"), "unknown_key"): 1,
+            (("fill_value",), "invalid_type"): 1,
+        }
     )
 
 
 def test_the_fill_value_is_not_judged_against_a_data_type_whose_own_members_are_refused() -> None:
-    data_type = {"name": "numpy.datetime64", "configuration": {"unit": "fortnight", "scale_factor": 1}}
+    data_type = {
+        "name": "numpy.datetime64",
+        "configuration": {"unit": "fortnight", "scale_factor": 1},
+    }
     assert problems(array_document(data_type=data_type, fill_value="zero")) == one(
         ("data_type", "configuration", "unit"), "invalid_value"
     )
@@ -336,7 +370,9 @@ def test_the_fill_value_is_not_judged_against_a_data_type_whose_own_members_are_
 
 
 def test_raw_bits_r16_are_read_as_r_star_with_16_bits() -> None:
-    reading = read_array_metadata_v3(array_document(data_type="r16", fill_value=[0, 255], codecs=["bytes"]))
+    reading = read_array_metadata_v3(
+        array_document(data_type="r16", fill_value=[0, 255], codecs=["bytes"])
+    )
     assert reading.problems == ()
     field = reading.data_type
     assert isinstance(field, AcceptedField)
@@ -353,12 +389,17 @@ def test_a_raw_bits_fill_value_has_one_byte_per_8_bits() -> None:
 
 
 def test_raw_bits_need_no_endian() -> None:
-    assert problems(array_document(data_type="r24", fill_value=[0, 0, 0], codecs=["bytes"])) == Counter()
+    assert (
+        problems(array_document(data_type="r24", fill_value=[0, 0, 0], codecs=["bytes"]))
+        == Counter()
+    )
 
 
 def test_r_star_is_notation_that_no_document_can_use_as_a_name() -> None:
     reading = read_array_metadata_v3(array_document(data_type="r*", fill_value=[0]))
-    assert problems(array_document(data_type="r*", fill_value=[0])) == one(("data_type",), "invalid_value")
+    assert problems(array_document(data_type="r*", fill_value=[0])) == one(
+        ("data_type",), "invalid_value"
+    )
     assert isinstance(reading.data_type, RefusedField)
     assert reading.data_type.definition is None
 
@@ -379,38 +420,69 @@ def test_raw_bits_of_a_size_that_is_not_whole_bytes_are_refused() -> None:
 
 
 def struct(*fields: tuple[str, object]) -> dict[str, Any]:
-    return {"name": "struct", "configuration": {"fields": [{"name": name, "data_type": data_type} for name, data_type in fields]}}
+    return {
+        "name": "struct",
+        "configuration": {
+            "fields": [{"name": name, "data_type": data_type} for name, data_type in fields]
+        },
+    }
 
 
 def test_a_struct_field_data_type_is_a_field_read_at_its_location() -> None:
     reading = read_array_metadata_v3(
-        array_document(data_type=struct(("a", "int8"), ("b", "acme.unit")), fill_value={"a": 0, "b": "x"}, codecs=["bytes"])
+        array_document(
+            data_type=struct(("a", "int8"), ("b", "acme.unit")),
+            fill_value={"a": 0, "b": "x"},
+            codecs=["bytes"],
+        )
     )
     assert reading.problems == ()
     fields = dict(reading.fields())
-    assert isinstance(fields[("data_type", "configuration", "fields", 0, "data_type")], AcceptedField)
-    assert isinstance(fields[("data_type", "configuration", "fields", 1, "data_type")], UnclaimedField)
+    assert isinstance(
+        fields[("data_type", "configuration", "fields", 0, "data_type")], AcceptedField
+    )
+    assert isinstance(
+        fields[("data_type", "configuration", "fields", 1, "data_type")], UnclaimedField
+    )
     assert reading.metadata is not None
-    assert list(reading.metadata.unclaimed_fields) == [("data_type", "configuration", "fields", 1, "data_type")]
+    assert list(reading.metadata.unclaimed_fields) == [
+        ("data_type", "configuration", "fields", 1, "data_type")
+    ]
 
 
 def test_a_struct_field_of_variable_size_is_refused_at_its_location() -> None:
-    document = array_document(data_type=struct(("a", "int8"), ("b", "string")), fill_value={"a": 0, "b": ""})
-    assert problems(document) == one(("data_type", "configuration", "fields", 1, "data_type"), "invalid_value")
+    document = array_document(
+        data_type=struct(("a", "int8"), ("b", "string")), fill_value={"a": 0, "b": ""}
+    )
+    assert problems(document) == one(
+        ("data_type", "configuration", "fields", 1, "data_type"), "invalid_value"
+    )
 
 
 def test_a_struct_field_data_type_problem_is_located_in_the_field() -> None:
-    document = array_document(data_type=struct(("a", "int8"), ("b", "Int8")), fill_value={"a": 0, "b": 0})
-    assert problems(document) == one(("data_type", "configuration", "fields", 1, "data_type"), "invalid_value")
+    document = array_document(
+        data_type=struct(("a", "int8"), ("b", "Int8")), fill_value={"a": 0, "b": 0}
+    )
+    assert problems(document) == one(
+        ("data_type", "configuration", "fields", 1, "data_type"), "invalid_value"
+    )
 
 
 def test_a_struct_with_a_multi_byte_field_needs_an_endian() -> None:
-    document = array_document(data_type=struct(("a", "int8"), ("b", "uint16")), fill_value={"a": 0, "b": 1}, codecs=["bytes"])
+    document = array_document(
+        data_type=struct(("a", "int8"), ("b", "uint16")),
+        fill_value={"a": 0, "b": 1},
+        codecs=["bytes"],
+    )
     assert problems(document) == one(("codecs", 0, "configuration", "endian"), "missing_key")
 
 
 def test_a_struct_of_single_bytes_needs_no_endian() -> None:
-    document = array_document(data_type=struct(("a", "int8"), ("b", "bool")), fill_value={"a": 0, "b": True}, codecs=["bytes"])
+    document = array_document(
+        data_type=struct(("a", "int8"), ("b", "bool")),
+        fill_value={"a": 0, "b": True},
+        codecs=["bytes"],
+    )
     assert problems(document) == Counter()
 
 
@@ -433,15 +505,39 @@ def test_a_struct_fill_value_has_a_valid_member_for_each_field_and_no_other() ->
     ("member", "field", "at"),
     [
         ("data_type", {"name": "float64", "must_understand": False}, ("data_type",)),
-        ("chunk_grid", {"name": "regular", "configuration": {"chunk_shape": [10, 10]}, "must_understand": False}, ("chunk_grid",)),
-        ("chunk_key_encoding", {"name": "default", "must_understand": False}, ("chunk_key_encoding",)),
-        ("codecs", [{"name": "bytes", "configuration": {"endian": "little"}, "must_understand": False}], ("codecs", 0)),
+        (
+            "chunk_grid",
+            {
+                "name": "regular",
+                "configuration": {"chunk_shape": [10, 10]},
+                "must_understand": False,
+            },
+            ("chunk_grid",),
+        ),
+        (
+            "chunk_key_encoding",
+            {"name": "default", "must_understand": False},
+            ("chunk_key_encoding",),
+        ),
+        (
+            "codecs",
+            [{"name": "bytes", "configuration": {"endian": "little"}, "must_understand": False}],
+            ("codecs", 0),
+        ),
         ("codecs", [{"name": "acme.codec", "must_understand": False}], ("codecs", 0)),
-        ("storage_transformers", [{"name": "acme.transform", "must_understand": False}], ("storage_transformers", 0)),
+        (
+            "storage_transformers",
+            [{"name": "acme.transform", "must_understand": False}],
+            ("storage_transformers", 0),
+        ),
     ],
 )
-def test_must_understand_false_is_refused_at_every_extension_point(member: str, field: object, at: Loc) -> None:
-    assert problems(array_document(**{member: field})) == one((*at, "must_understand"), "invalid_value")
+def test_must_understand_false_is_refused_at_every_extension_point(
+    member: str, field: object, at: Loc
+) -> None:
+    assert problems(array_document(**{member: field})) == one(
+        (*at, "must_understand"), "invalid_value"
+    )
 
 
 def test_must_understand_true_is_no_problem() -> None:
@@ -453,12 +549,16 @@ def test_must_understand_true_is_no_problem() -> None:
 
 
 def test_a_key_a_closed_configuration_does_not_declare_is_an_unknown_key() -> None:
-    document = array_document(codecs=[LITTLE_BYTES, {"name": "gzip", "configuration": {"level": 1, "fast": True}}])
+    document = array_document(
+        codecs=[LITTLE_BYTES, {"name": "gzip", "configuration": {"level": 1, "fast": True}}]
+    )
     assert problems(document) == one(("codecs", 1, "configuration", "fast"), "unknown_key")
 
 
 def test_a_key_a_field_envelope_does_not_declare_is_an_unknown_key() -> None:
-    document = array_document(codecs=[{"name": "bytes", "configuration": {"endian": "little"}, "note": "x"}])
+    document = array_document(
+        codecs=[{"name": "bytes", "configuration": {"endian": "little"}, "note": "x"}]
+    )
     assert problems(document) == one(("codecs", 0, "note"), "unknown_key")
 
 
@@ -468,7 +568,9 @@ def test_a_codec_object_without_a_name_is_a_missing_key() -> None:
 
 
 @pytest.mark.parametrize("name", ["Bytes", "1codec", "a", "my codec"])
-def test_a_name_that_breaks_the_extension_name_rule_is_refused_before_any_definition(name: str) -> None:
+def test_a_name_that_breaks_the_extension_name_rule_is_refused_before_any_definition(
+    name: str,
+) -> None:
     document = array_document(codecs=[{"name": name}])
     reading = read_array_metadata_v3(document)
     assert problems(document) == one(("codecs", 0, "name"), "invalid_value")
@@ -477,7 +579,9 @@ def test_a_name_that_breaks_the_extension_name_rule_is_refused_before_any_defini
 
 
 def test_a_uri_names_a_field_nothing_claims() -> None:
-    reading = read_array_metadata_v3(array_document(data_type="https://example.com/dtypes/half", fill_value=0))
+    reading = read_array_metadata_v3(
+        array_document(data_type="https://example.com/dtypes/half", fill_value=0)
+    )
     assert reading.problems == ()
     assert isinstance(reading.data_type, UnclaimedField)
 
@@ -488,7 +592,9 @@ def test_a_configuration_that_is_not_an_object_is_an_invalid_type() -> None:
 
 
 def test_a_configuration_member_out_of_range_is_located_at_the_member() -> None:
-    document = array_document(codecs=[LITTLE_BYTES, {"name": "gzip", "configuration": {"level": 99}}])
+    document = array_document(
+        codecs=[LITTLE_BYTES, {"name": "gzip", "configuration": {"level": 99}}]
+    )
     reading = read_array_metadata_v3(document)
     assert problems(document) == one(("codecs", 1, "configuration", "level"), "invalid_value")
     (problem,) = reading.problems
@@ -513,9 +619,15 @@ def test_without_an_array_to_bytes_codec_the_problem_is_at_codecs() -> None:
 
 def test_a_codec_out_of_order_is_a_problem_at_that_codec() -> None:
     """A codec out of order is one whose kind comes before the kind the codecs before it reached."""
-    assert problems(array_document(codecs=[GZIP, LITTLE_BYTES])) == one(("codecs", 1), "invalid_value")
-    assert problems(array_document(codecs=[LITTLE_BYTES, TRANSPOSE])) == one(("codecs", 1), "invalid_value")
-    assert problems(array_document(codecs=[LITTLE_BYTES, "bytes"])) == one(("codecs", 1), "invalid_value")
+    assert problems(array_document(codecs=[GZIP, LITTLE_BYTES])) == one(
+        ("codecs", 1), "invalid_value"
+    )
+    assert problems(array_document(codecs=[LITTLE_BYTES, TRANSPOSE])) == one(
+        ("codecs", 1), "invalid_value"
+    )
+    assert problems(array_document(codecs=[LITTLE_BYTES, "bytes"])) == one(
+        ("codecs", 1), "invalid_value"
+    )
 
 
 def test_bytes_without_endian_for_a_multi_byte_type_is_a_missing_endian() -> None:
@@ -530,8 +642,12 @@ def test_bytes_without_endian_for_a_single_byte_type_is_no_problem() -> None:
 
 
 def test_bytes_cannot_write_values_of_variable_size() -> None:
-    found = read_array_metadata_v3(array_document(data_type="string", fill_value="", codecs=["bytes"])).problems
-    assert [(problem.loc[:2], problem.kind) for problem in found] == [(("codecs", 0), "invalid_value")]
+    found = read_array_metadata_v3(
+        array_document(data_type="string", fill_value="", codecs=["bytes"])
+    ).problems
+    assert [(problem.loc[:2], problem.kind) for problem in found] == [
+        (("codecs", 0), "invalid_value")
+    ]
 
 
 def test_each_codec_is_checked_against_the_chunk_it_receives() -> None:
@@ -566,7 +682,9 @@ def test_after_a_codec_nothing_claims_the_next_codec_receives_an_unknown_chunk()
 
 def test_an_unknown_chunk_never_causes_a_problem() -> None:
     transpose = {"name": "transpose", "configuration": {"order": [2, 1, 0]}}
-    assert problems(array_document(codecs=[{"name": "acme.shuffle"}, transpose, "bytes"])) == Counter()
+    assert (
+        problems(array_document(codecs=[{"name": "acme.shuffle"}, transpose, "bytes"])) == Counter()
+    )
 
 
 def test_after_a_refused_codec_the_next_codec_receives_an_unknown_chunk() -> None:
@@ -580,7 +698,9 @@ def test_after_a_refused_codec_the_next_codec_receives_an_unknown_chunk() -> Non
 
 def test_a_later_codec_still_declares_its_own_output() -> None:
     cast_value = {"name": "cast_value", "configuration": {"data_type": "uint16"}}
-    reading = read_array_metadata_v3(array_document(codecs=[{"name": "acme.shuffle"}, cast_value, "bytes"]))
+    reading = read_array_metadata_v3(
+        array_document(codecs=[{"name": "acme.shuffle"}, cast_value, "bytes"])
+    )
     assert reading.pipeline[1].incoming == Chunk()
     incoming = reading.pipeline[2].incoming
     assert incoming is not None and incoming.lengths is None
@@ -591,19 +711,27 @@ def test_a_later_codec_still_declares_its_own_output() -> None:
 
 
 def test_a_codec_that_receives_bytes_or_an_input_not_known_to_be_an_array_records_none() -> None:
-    reading = read_array_metadata_v3(array_document(codecs=[{"name": "acme.a"}, {"name": "acme.b"}]))
+    reading = read_array_metadata_v3(
+        array_document(codecs=[{"name": "acme.a"}, {"name": "acme.b"}])
+    )
     assert reading.problems == ()
     assert reading.pipeline[0].incoming == reading.chunk
     assert reading.pipeline[1].incoming is None
-    after_bytes = read_array_metadata_v3(array_document(codecs=[LITTLE_BYTES, {"name": "acme.b"}, GZIP]))
+    after_bytes = read_array_metadata_v3(
+        array_document(codecs=[LITTLE_BYTES, {"name": "acme.b"}, GZIP])
+    )
     assert [stage.incoming for stage in after_bytes.pipeline[1:]] == [None, None]
 
 
-SILENT = CodecDefinition(name="acme.silent", configuration=EmptyConfiguration, kind="array_array", size="static")
+SILENT = CodecDefinition(
+    name="acme.silent", configuration=EmptyConfiguration, kind="array_array", size="static"
+)
 """An array -> array codec that does not declare its output."""
 
 
-def test_after_a_codec_that_does_not_declare_its_output_the_next_receives_an_unknown_chunk() -> None:
+def test_after_a_codec_that_does_not_declare_its_output_the_next_receives_an_unknown_chunk() -> (
+    None
+):
     scope = CORE_AND_EXTENSIONS.update(codecs=[*CORE_AND_EXTENSIONS.codecs.values(), SILENT])
     reading = read_array_metadata_v3(array_document(codecs=["acme.silent", "bytes"]), context=scope)
     assert reading.problems == ()
@@ -612,11 +740,16 @@ def test_after_a_codec_that_does_not_declare_its_output_the_next_receives_an_unk
 
 
 def test_a_data_type_of_unknown_storage_needs_no_endian() -> None:
-    assert problems(array_document(data_type="acme.half", fill_value=0, codecs=["bytes"])) == Counter()
+    assert (
+        problems(array_document(data_type="acme.half", fill_value=0, codecs=["bytes"])) == Counter()
+    )
 
 
 def test_blosc_needs_a_typesize_to_shuffle() -> None:
-    blosc = {"name": "blosc", "configuration": {"cname": "zstd", "clevel": 5, "shuffle": "shuffle", "blocksize": 0}}
+    blosc = {
+        "name": "blosc",
+        "configuration": {"cname": "zstd", "clevel": 5, "shuffle": "shuffle", "blocksize": 0},
+    }
     assert problems(array_document(codecs=[LITTLE_BYTES, blosc])) == one(
         ("codecs", 1, "configuration", "typesize"), "missing_key"
     )
@@ -625,14 +758,21 @@ def test_blosc_needs_a_typesize_to_shuffle() -> None:
 
 
 def test_a_codec_nothing_claims_may_be_the_array_to_bytes_codec() -> None:
-    assert problems(array_document(codecs=[{"name": "vlen-utf8"}, GZIP], data_type="string", fill_value="")) == Counter()
+    assert (
+        problems(
+            array_document(codecs=[{"name": "vlen-utf8"}, GZIP], data_type="string", fill_value="")
+        )
+        == Counter()
+    )
 
 
 # Sharding: pipelines inside a codec
 
 
 def test_a_shard_records_the_stages_of_its_inner_and_index_pipelines() -> None:
-    shard = sharding_codec([5, 2], codecs=[LITTLE_BYTES, GZIP], index_codecs=[LITTLE_BYTES, "crc32c"])
+    shard = sharding_codec(
+        [5, 2], codecs=[LITTLE_BYTES, GZIP], index_codecs=[LITTLE_BYTES, "crc32c"]
+    )
     reading = read_array_metadata_v3(array_document(codecs=[shard]))
     assert reading.problems == ()
     (stage,) = reading.pipeline
@@ -653,7 +793,9 @@ def test_a_shard_index_refuses_a_codec_of_dynamic_size_at_its_location() -> None
     assert problems(array_document(codecs=[shard])) == one(
         ("codecs", 0, "configuration", "index_codecs", 1), "invalid_value"
     )
-    zstd = sharding_codec([5, 5], index_codecs=[LITTLE_BYTES, {"name": "zstd", "configuration": {"level": 1}}])
+    zstd = sharding_codec(
+        [5, 5], index_codecs=[LITTLE_BYTES, {"name": "zstd", "configuration": {"level": 1}}]
+    )
     assert problems(array_document(codecs=[zstd])) == one(
         ("codecs", 0, "configuration", "index_codecs", 1), "invalid_value"
     )
@@ -699,7 +841,9 @@ def test_a_storage_transformer_nothing_claims_is_kept_and_unclaimed() -> None:
 
 def test_an_extra_member_nothing_claims_is_kept_as_written_with_any_number() -> None:
     member = {"values": [float("nan"), float("inf")]}
-    reading = read_array_metadata_v3(array_document(acme=member, attributes={}, dimension_names=["y", "x"]))
+    reading = read_array_metadata_v3(
+        array_document(acme=member, attributes={}, dimension_names=["y", "x"])
+    )
     assert reading.problems == ()
     assert list(reading.extra_fields) == ["acme"]
     assert isinstance(reading.extra_fields["acme"], UnclaimedField)
@@ -715,15 +859,22 @@ WITH_CHECKSUM = CORE_AND_EXTENSIONS.update(array_extra_fields=[CHECKSUM])
 
 
 def test_an_extra_member_a_definition_claims_is_read_by_it() -> None:
-    reading = read_array_metadata_v3(array_document(**{"acme.checksum": {"algorithm": "sha256"}}), context=WITH_CHECKSUM)
+    reading = read_array_metadata_v3(
+        array_document(**{"acme.checksum": {"algorithm": "sha256"}}), context=WITH_CHECKSUM
+    )
     assert reading.problems == ()
     field = reading.extra_fields["acme.checksum"]
     assert isinstance(field, AcceptedField) and field.definition is CHECKSUM
     refused = array_document(**{"acme.checksum": {"algorithm": "md5", "salt": 1}})
     assert problems(refused, WITH_CHECKSUM) == Counter(
-        {(("acme.checksum", "algorithm"), "invalid_value"): 1, (("acme.checksum", "salt"), "unknown_key"): 1}
+        {
+            (("acme.checksum", "algorithm"), "invalid_value"): 1,
+            (("acme.checksum", "salt"), "unknown_key"): 1,
+        }
     )
-    assert problems(array_document(**{"acme.checksum": 3}), WITH_CHECKSUM) == one(("acme.checksum",), "invalid_type")
+    assert problems(array_document(**{"acme.checksum": 3}), WITH_CHECKSUM) == one(
+        ("acme.checksum",), "invalid_type"
+    )
 
 
 # Every problem in one pass
@@ -754,7 +905,12 @@ def test_a_reading_with_problems_has_no_model_but_keeps_the_fields_it_read() -> 
     reading = read_array_metadata_v3(array_document(fill_value="zero"))
     assert reading.metadata is None
     assert isinstance(reading.data_type, AcceptedField)
-    assert [loc for loc, _ in reading.fields()] == [("data_type",), ("chunk_grid",), ("chunk_key_encoding",), ("codecs", 0)]
+    assert [loc for loc, _ in reading.fields()] == [
+        ("data_type",),
+        ("chunk_grid",),
+        ("chunk_key_encoding",),
+        ("codecs", 0),
+    ]
 
 
 # Numbers and nesting
@@ -779,7 +935,9 @@ def test_a_non_finite_number_in_a_configuration_is_a_problem_there() -> None:
 
 def test_nesting_past_the_limit_is_one_invalid_value_and_no_crash() -> None:
     found = read_array_metadata_v3(array_document(attributes={"deep": deep_list(400)})).problems
-    assert [(problem.loc[:2], problem.kind) for problem in found] == [(("attributes", "deep"), "invalid_value")]
+    assert [(problem.loc[:2], problem.kind) for problem in found] == [
+        (("attributes", "deep"), "invalid_value")
+    ]
 
 
 def test_nesting_within_the_limit_is_user_data() -> None:
@@ -799,14 +957,21 @@ def test_a_node_reader_reads_an_array_as_an_array_and_a_group_as_a_group() -> No
 
 @pytest.mark.parametrize(
     ("document", "kind"),
-    [(array_document(node_type="table"), "invalid_value"), (without(array_document(), "node_type"), "missing_key")],
+    [
+        (array_document(node_type="table"), "invalid_value"),
+        (without(array_document(), "node_type"), "missing_key"),
+    ],
 )
-def test_a_document_of_no_known_node_type_is_an_unknown_node(document: dict[str, Any], kind: str) -> None:
+def test_a_document_of_no_known_node_type_is_an_unknown_node(
+    document: dict[str, Any], kind: str
+) -> None:
     reading = read_node_metadata_v3(document)
     assert isinstance(reading, ZarrV3UnknownNodeMetadataReading)
     assert reading.metadata is None
     assert list(reading.fields()) == []
-    assert Counter((problem.loc, problem.kind) for problem in reading.problems) == one(("node_type",), kind)
+    assert Counter((problem.loc, problem.kind) for problem in reading.problems) == one(
+        ("node_type",), kind
+    )
 
 
 def test_a_node_reader_reads_what_is_not_an_object_as_an_unknown_node() -> None:
@@ -822,7 +987,10 @@ def test_fields_are_every_field_at_any_depth_with_its_location() -> None:
     document = array_document(
         data_type=struct(("a", "uint8"), ("b", "acme.unit")),
         fill_value={"a": 0, "b": 0},
-        codecs=[sharding_codec([5, 5], codecs=["bytes"], index_codecs=[LITTLE_BYTES, "crc32c"]), GZIP],
+        codecs=[
+            sharding_codec([5, 5], codecs=["bytes"], index_codecs=[LITTLE_BYTES, "crc32c"]),
+            GZIP,
+        ],
         storage_transformers=[{"name": "acme.transform"}],
         acme={"must_understand": False},
     )
@@ -848,7 +1016,11 @@ def test_fields_are_every_field_at_any_depth_with_its_location() -> None:
 def test_fields_follow_the_order_the_document_writes_members_in() -> None:
     shard = {
         "name": "sharding_indexed",
-        "configuration": {"index_codecs": [LITTLE_BYTES], "chunk_shape": [5, 5], "codecs": [LITTLE_BYTES]},
+        "configuration": {
+            "index_codecs": [LITTLE_BYTES],
+            "chunk_shape": [5, 5],
+            "codecs": [LITTLE_BYTES],
+        },
     }
     document = {"codecs": [shard], **without(array_document(), "codecs"), "acme": 1}
     reading = read_array_metadata_v3(document)
@@ -877,7 +1049,9 @@ def test_fields_of_a_reading_with_problems_follow_the_document_order_too() -> No
 
 
 def test_fields_of_a_refused_field_are_listed_at_its_location() -> None:
-    document = array_document(codecs=[LITTLE_BYTES, {"name": "gzip", "configuration": {"level": 99}}])
+    document = array_document(
+        codecs=[LITTLE_BYTES, {"name": "gzip", "configuration": {"level": 99}}]
+    )
     fields = dict(read_array_metadata_v3(document).fields())
     assert isinstance(fields[("codecs", 1)], RefusedField)
     assert fields[("codecs", 1)].name == "gzip"

@@ -27,7 +27,12 @@ SURFACE: dict[str, set[str]] = {
         "BytesFillValue",
         "base64_bytes",
     },
-    "string": {"STRING_DATA_TYPE", "STRING_DATA_TYPE_NAME", "StringDataTypeName", "StringFillValue"},
+    "string": {
+        "STRING_DATA_TYPE",
+        "STRING_DATA_TYPE_NAME",
+        "StringDataTypeName",
+        "StringFillValue",
+    },
     "raw": {
         "RAW_BYTES_DATA_TYPE",
         "RawBytesConfiguration",
@@ -105,7 +110,23 @@ NAMES = {
 }
 BYTE = Annotated[int, Interval(ge=0, le=255)]
 INT64 = Annotated[int, Interval(ge=-(2**63), le=2**63 - 1)]
-TIME_UNITS = ("Y", "M", "W", "D", "h", "m", "s", "ms", "us", "μs", "ns", "ps", "fs", "as", "generic")
+TIME_UNITS = (
+    "Y",
+    "M",
+    "W",
+    "D",
+    "h",
+    "m",
+    "s",
+    "ms",
+    "us",
+    "μs",
+    "ns",
+    "ps",
+    "fs",
+    "as",
+    "generic",
+)
 
 
 def module(name: str) -> Any:
@@ -176,7 +197,9 @@ def test_the_complex_fill_value_shapes(width: int, component: int) -> None:
     assert getattr(found, f"Complex{width}FillValue") == tuple[shape, shape]
 
 
-@pytest.mark.parametrize(("name", "kind"), [("numpy_datetime64", "Datetime64"), ("numpy_timedelta64", "Timedelta64")])
+@pytest.mark.parametrize(
+    ("name", "kind"), [("numpy_datetime64", "Datetime64"), ("numpy_timedelta64", "Timedelta64")]
+)
 def test_the_numpy_time_shapes(name: str, kind: str) -> None:
     found = module(name)
     configuration = getattr(found, f"Numpy{kind}Configuration")
@@ -224,12 +247,14 @@ def test_the_document_typed_dicts_check_a_field_as_a_document_writes_it() -> Non
         field = {"name": NAMES[name], "configuration": {"unit": "ns", "scale_factor": 1}}
         assert check(field, shape)[1] == ()
         assert check({**field, "must_understand": True}, shape)[1] == ()
-        assert [problem.loc for problem in check({**field, "name": "int8"}, shape)[1]] == [("name",)]
+        assert [problem.loc for problem in check({**field, "name": "int8"}, shape)[1]] == [
+            ("name",)
+        ]
     struct = {
         "name": "struct",
         "configuration": {"fields": [{"name": "a", "data_type": {"name": "int8"}}]},
     }
     assert check(struct, module("struct").Struct)[1] == ()
-    assert [problem.loc for problem in check({**struct, "extra": 1}, module("struct").Struct)[1]] == [
-        ("extra",)
-    ]
+    assert [
+        problem.loc for problem in check({**struct, "extra": 1}, module("struct").Struct)[1]
+    ] == [("extra",)]

@@ -46,7 +46,9 @@ def kinds(problems: Problems) -> list[tuple[tuple[str | int, ...], str]]:
     return [(problem.loc, problem.kind) for problem in problems]
 
 
-def read(data: object, scope: ZarrV3Context = SCOPE) -> tuple[ResolvedField[DataTypeDefinition[Any]], Problems]:
+def read(
+    data: object, scope: ZarrV3Context = SCOPE
+) -> tuple[ResolvedField[DataTypeDefinition[Any]], Problems]:
     return resolve(data, DataTypeDefinition, scope, AT)
 
 
@@ -109,7 +111,9 @@ def test_raw_bits_not_a_multiple_of_8_are_refused_at_the_name_that_carries_them(
 @pytest.mark.parametrize("name", ["r0", "r7", "r12"])
 def test_raw_bits_of_no_positive_multiple_of_8_are_one_problem_at_the_data_type(name: str) -> None:
     for data_type, at in ((name, ("data_type",)), ({"name": name}, ("data_type", "name"))):
-        reading = read_array_metadata_v3(array_document(data_type=data_type, fill_value=[], codecs=["bytes"]))
+        reading = read_array_metadata_v3(
+            array_document(data_type=data_type, fill_value=[], codecs=["bytes"])
+        )
         assert kinds(reading.problems) == [(at, "invalid_value")]
 
 
@@ -213,8 +217,13 @@ def test_a_raw_fill_value_is_accepted_exactly_when_it_has_bits_over_8_bytes(
     assert (found == []) == (length == bits // 8)
 
 
-@given(first=st.lists(st.integers(0, 255), min_size=2, max_size=2), second=st.lists(st.integers(0, 255), min_size=2, max_size=2))
-def test_raw_fill_values_spell_the_same_exactly_when_equal(first: list[int], second: list[int]) -> None:
+@given(
+    first=st.lists(st.integers(0, 255), min_size=2, max_size=2),
+    second=st.lists(st.integers(0, 255), min_size=2, max_size=2),
+)
+def test_raw_fill_values_spell_the_same_exactly_when_equal(
+    first: list[int], second: list[int]
+) -> None:
     assert (spelled("r16", first) == spelled("r16", second)) == (first == second)
 
 
@@ -275,7 +284,9 @@ def test_bytes_as_an_array_and_as_base64_spell_the_same(data: list[int]) -> None
 
 
 @given(BYTE_VALUES, BYTE_VALUES)
-def test_bytes_fill_values_spell_the_same_exactly_when_equal(first: list[int], second: list[int]) -> None:
+def test_bytes_fill_values_spell_the_same_exactly_when_equal(
+    first: list[int], second: list[int]
+) -> None:
     assert (spelled("bytes", first) == spelled("bytes", second)) == (first == second)
 
 

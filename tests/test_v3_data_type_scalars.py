@@ -273,8 +273,13 @@ def test_a_float_fill_value_of_another_json_type_is_refused(name: str, value: ob
     assert fill_kinds(name, value) == [(FILL, "invalid_type")]
 
 
-@pytest.mark.parametrize(("name", "too_large"), [("float16", 65536), ("float16", 1e10), ("float32", 1e39), ("float32", 1e300)])
-def test_a_float_fill_number_past_the_width_rounds_to_an_infinity(name: str, too_large: float) -> None:
+@pytest.mark.parametrize(
+    ("name", "too_large"),
+    [("float16", 65536), ("float16", 1e10), ("float32", 1e39), ("float32", 1e300)],
+)
+def test_a_float_fill_number_past_the_width_rounds_to_an_infinity(
+    name: str, too_large: float
+) -> None:
     # The v3 spec rounds a fill number to the nearest representable value
     # (float16 1e10 is Infinity); zarr-python 3.4.2 opens such an array and
     # round-trips a chunk of it, with fill inf.
@@ -338,7 +343,10 @@ def test_a_complex_component_is_written_in_hex_of_the_component_width(name: str)
         ([True, 0], [(("fill_value", 0), "invalid_type")]),
         ([0, None], [(("fill_value", 1), "invalid_type")]),
         (["nan", 0], [(("fill_value", 0), "invalid_value")]),
-        (["nan", "inf"], [(("fill_value", 0), "invalid_value"), (("fill_value", 1), "invalid_value")]),
+        (
+            ["nan", "inf"],
+            [(("fill_value", 0), "invalid_value"), (("fill_value", 1), "invalid_value")],
+        ),
         ([float("nan"), 0], [(("fill_value", 0), "invalid_value")]),
     ],
 )

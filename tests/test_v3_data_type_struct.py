@@ -55,7 +55,9 @@ FILL = ("fill_value",)
 def struct(*fields: tuple[str, JSONValue]) -> dict[str, JSONValue]:
     return {
         "name": "struct",
-        "configuration": {"fields": [{"name": name, "data_type": data_type} for name, data_type in fields]},
+        "configuration": {
+            "fields": [{"name": name, "data_type": data_type} for name, data_type in fields]
+        },
     }
 
 
@@ -95,7 +97,11 @@ POINT = struct(("x", "int32"), ("y", {"name": "float32"}), ("ok", "bool"))
 
 def test_a_struct_reads_its_field_data_types_in_the_same_scope() -> None:
     field = accepted(POINT)
-    assert set(field.nested) == {("fields", 0, "data_type"), ("fields", 1, "data_type"), ("fields", 2, "data_type")}
+    assert set(field.nested) == {
+        ("fields", 0, "data_type"),
+        ("fields", 1, "data_type"),
+        ("fields", 2, "data_type"),
+    }
     assert field.nested[("fields", 0, "data_type")].definition is INT32_DATA_TYPE
     assert field.nested[("fields", 1, "data_type")].definition is FLOAT32_DATA_TYPE
     assert field.nested[("fields", 2, "data_type")].definition is BOOL_DATA_TYPE
@@ -140,7 +146,9 @@ def test_a_struct_field_whose_values_vary_in_size_is_refused(variable: str) -> N
 
 
 def test_a_struct_field_of_a_data_type_nothing_claims_is_kept_unclaimed() -> None:
-    field = accepted(struct(("x", "int8"), ("z", {"name": "acme.thing", "configuration": {"k": 1}})))
+    field = accepted(
+        struct(("x", "int8"), ("z", {"name": "acme.thing", "configuration": {"k": 1}}))
+    )
     assert isinstance(field.nested[("fields", 1, "data_type")], UnclaimedField)
 
 
@@ -290,7 +298,9 @@ def test_a_nested_struct_fill_value_is_judged_where_it_sits() -> None:
 def test_a_fill_for_a_field_nothing_claims_is_any_json() -> None:
     data_type = struct(("x", "int8"), ("z", "acme.thing"))
     assert fill_kinds(data_type, {"x": 1, "z": {"anything": [1, "two"]}}) == []
-    assert fill_kinds(data_type, {"x": 1, "z": float("nan")}) == [(("fill_value", "z"), "invalid_value")]
+    assert fill_kinds(data_type, {"x": 1, "z": float("nan")}) == [
+        (("fill_value", "z"), "invalid_value")
+    ]
 
 
 def test_struct_fill_values_of_one_value_spell_the_same() -> None:

@@ -40,8 +40,15 @@ from zarr_metadata.v3.definition import CORE_AND_EXTENSIONS, DataTypeDefinition,
 MINE = (FIXED_LENGTH_UTF32_DATA_TYPE, STRUCTURED_DATA_TYPE, *ZARR_PYTHON_DATA_TYPES)
 # Given as mappings, so the scope is the same whether or not the defaults already hold them.
 SCOPE = CORE_AND_EXTENSIONS.update(
-    data_types={**CORE_AND_EXTENSIONS.data_types, **{definition.name: definition for definition in MINE}},
-    codecs={**CORE_AND_EXTENSIONS.codecs, "vlen-bytes": VLEN_BYTES_CODEC, "vlen-utf8": VLEN_UTF8_CODEC},
+    data_types={
+        **CORE_AND_EXTENSIONS.data_types,
+        **{definition.name: definition for definition in MINE},
+    },
+    codecs={
+        **CORE_AND_EXTENSIONS.codecs,
+        "vlen-bytes": VLEN_BYTES_CODEC,
+        "vlen-utf8": VLEN_UTF8_CODEC,
+    },
 )
 AT = ("data_type",)
 CONFIGURATION = ("data_type", "configuration")
@@ -49,7 +56,8 @@ FIELDS = ("data_type", "configuration", "fields")
 FILL = ("fill_value",)
 REGISTRY = Path(__file__).resolve().parents[1].parent / "shared" / "registry" / "zarr-extensions"
 needs_registry = pytest.mark.skipif(
-    not REGISTRY.exists(), reason=f"the zarr-extensions registry is not beside the repository ({REGISTRY})"
+    not REGISTRY.exists(),
+    reason=f"the zarr-extensions registry is not beside the repository ({REGISTRY})",
 )
 
 Found = list[tuple[tuple[str | int, ...], str]]
@@ -59,7 +67,9 @@ def kinds(problems: tuple[ValidationProblem, ...] | list[ValidationProblem]) -> 
     return [(problem.loc, problem.kind) for problem in problems]
 
 
-def read(data: object) -> tuple[ResolvedField[DataTypeDefinition[Any]], tuple[ValidationProblem, ...]]:
+def read(
+    data: object,
+) -> tuple[ResolvedField[DataTypeDefinition[Any]], tuple[ValidationProblem, ...]]:
     field, problems = resolve(data, DataTypeDefinition, SCOPE, AT)
     return field, tuple(problems)
 
@@ -91,7 +101,9 @@ def b64(data: bytes) -> str:
     return base64.b64encode(data).decode("ascii")
 
 
-def zarr_python_array(data_type: Any, fill_value: Any, codecs: list[Any], shape: list[int] | None = None) -> dict[str, Any]:
+def zarr_python_array(
+    data_type: Any, fill_value: Any, codecs: list[Any], shape: list[int] | None = None
+) -> dict[str, Any]:
     """An array document as zarr-python 3 writes it, members in its order."""
     shape = [20] if shape is None else shape
     return {
@@ -163,9 +175,19 @@ def test_each_data_type_is_read_by_its_definition_and_stored_as_its_values_are(
 
 def test_the_data_types_are_unclaimed_in_a_scope_without_them() -> None:
     bare = CORE_AND_EXTENSIONS.update(
-        data_types={name: definition for name, definition in CORE_AND_EXTENSIONS.data_types.items() if definition not in MINE}
+        data_types={
+            name: definition
+            for name, definition in CORE_AND_EXTENSIONS.data_types.items()
+            if definition not in MINE
+        }
     )
-    for data_type in (utf32(48), s_bytes(1), v_bytes(1), "variable_length_bytes", structured(["a", "int8"])):
+    for data_type in (
+        utf32(48),
+        s_bytes(1),
+        v_bytes(1),
+        "variable_length_bytes",
+        structured(["a", "int8"]),
+    ):
         field, problems = resolve(data_type, DataTypeDefinition, bare, AT)
         assert isinstance(field, UnclaimedField)
         assert tuple(problems) == ()
@@ -190,14 +212,22 @@ def test_fixed_length_utf32_takes_any_positive_multiple_of_4(length_bytes: int) 
         (utf32("48"), [((*CONFIGURATION, "length_bytes"), "invalid_type")]),
         (utf32(True), [((*CONFIGURATION, "length_bytes"), "invalid_type")]),
         ("fixed_length_utf32", [(CONFIGURATION, "missing_key")]),
-        ({"name": "fixed_length_utf32", "configuration": {}}, [((*CONFIGURATION, "length_bytes"), "missing_key")]),
         (
-            {"name": "fixed_length_utf32", "configuration": {"length_bytes": 8, "endianness": "little"}},
+            {"name": "fixed_length_utf32", "configuration": {}},
+            [((*CONFIGURATION, "length_bytes"), "missing_key")],
+        ),
+        (
+            {
+                "name": "fixed_length_utf32",
+                "configuration": {"length_bytes": 8, "endianness": "little"},
+            },
             [((*CONFIGURATION, "endianness"), "unknown_key")],
         ),
     ],
 )
-def test_a_fixed_length_utf32_configuration_out_of_its_rules_is_refused(data_type: Any, expected: Found) -> None:
+def test_a_fixed_length_utf32_configuration_out_of_its_rules_is_refused(
+    data_type: Any, expected: Found
+) -> None:
     assert refused(data_type) == expected
 
 
@@ -225,13 +255,18 @@ def test_a_fixed_length_utf32_fill_value_of_at_most_its_code_points_is_valid(val
         (["a"], [(FILL, "invalid_type")]),
     ],
 )
-def test_a_fixed_length_utf32_fill_value_that_cannot_be_a_value_is_refused(value: Any, expected: Found) -> None:
+def test_a_fixed_length_utf32_fill_value_that_cannot_be_a_value_is_refused(
+    value: Any, expected: Found
+) -> None:
     assert fill_kinds(utf32(48), value) == expected
 
 
 def test_a_fixed_length_utf32_fill_value_too_long_says_its_capacity() -> None:
     (problem,) = fill_value_problems(accepted(utf32(8)), "abc", FILL)
-    assert problem.message == 'expected a string of at most 2 code points (length_bytes 8), got 3: "abc"'
+    assert (
+        problem.message
+        == 'expected a string of at most 2 code points (length_bytes 8), got 3: "abc"'
+    )
     assert problem.ctx == {"max_length": 2}
 
 
@@ -242,20 +277,34 @@ def test_a_lone_surrogate_is_named_in_its_problem() -> None:
 
 @pytest.mark.parametrize(
     ("value", "expected"),
-    [("", ""), ("foo", "foo"), ("foo\u0000", "foo"), ("\u0000\u0000", ""), ("a\u0000b", "a\u0000b")],
+    [
+        ("", ""),
+        ("foo", "foo"),
+        ("foo\u0000", "foo"),
+        ("\u0000\u0000", ""),
+        ("a\u0000b", "a\u0000b"),
+    ],
 )
-def test_a_fixed_length_utf32_fill_value_is_spelled_without_its_padding(value: str, expected: str) -> None:
+def test_a_fixed_length_utf32_fill_value_is_spelled_without_its_padding(
+    value: str, expected: str
+) -> None:
     assert spelled(utf32(48), value) == json.dumps(expected)
 
 
 @settings(max_examples=60, deadline=None)
 @given(
-    text=st.text(st.characters(exclude_categories=["Cs"]), max_size=6).map(lambda text: text.rstrip("\x00")),
+    text=st.text(st.characters(exclude_categories=["Cs"]), max_size=6).map(
+        lambda text: text.rstrip("\x00")
+    ),
     padding=st.integers(0, 6),
 )
-def test_a_fixed_length_utf32_value_padded_any_way_has_one_spelling(text: str, padding: int) -> None:
+def test_a_fixed_length_utf32_value_padded_any_way_has_one_spelling(
+    text: str, padding: int
+) -> None:
     data_type = utf32(4 * (len(text) + padding + 1))
-    assert spelled(data_type, text + "\x00" * padding) == spelled(data_type, text) == json.dumps(text)
+    assert (
+        spelled(data_type, text + "\x00" * padding) == spelled(data_type, text) == json.dumps(text)
+    )
 
 
 def test_fixed_length_utf32_needs_an_endian_of_the_bytes_codec() -> None:
@@ -266,14 +315,25 @@ def test_fixed_length_utf32_needs_an_endian_of_the_bytes_codec() -> None:
 
 
 def test_fixed_length_utf32_is_not_encoded_by_the_codecs_of_variable_length_values() -> None:
-    assert document_problems(zarr_python_array(utf32(48), "", [{"name": "vlen-utf8", "configuration": {}}])) == NOT_CONFIGURED_CODEC
+    assert (
+        document_problems(
+            zarr_python_array(utf32(48), "", [{"name": "vlen-utf8", "configuration": {}}])
+        )
+        == NOT_CONFIGURED_CODEC
+    )
     assert document_problems(zarr_python_array(utf32(48), "", ["vlen-bytes"])) == NOT_BYTES_CODEC
 
 
-def test_a_fixed_length_utf32_array_as_zarr_python_writes_it_reads_and_equal_fills_compare_equal() -> None:
+def test_a_fixed_length_utf32_array_as_zarr_python_writes_it_reads_and_equal_fills_compare_equal() -> (
+    None
+):
     # zarr-python 3 writes a NumPy "<U12" array so.
-    first = read_array_metadata_v3(zarr_python_array(utf32(48), "", [LITTLE, ZSTD], [3, 20]), context=SCOPE)
-    second = read_array_metadata_v3(zarr_python_array(utf32(48), "\u0000", [LITTLE, ZSTD], [3, 20]), context=SCOPE)
+    first = read_array_metadata_v3(
+        zarr_python_array(utf32(48), "", [LITTLE, ZSTD], [3, 20]), context=SCOPE
+    )
+    second = read_array_metadata_v3(
+        zarr_python_array(utf32(48), "\u0000", [LITTLE, ZSTD], [3, 20]), context=SCOPE
+    )
     assert first.problems == second.problems == ()
     assert first.metadata == second.metadata
 
@@ -286,7 +346,9 @@ SIZED = [(s_bytes, NULL_TERMINATED_BYTES_DATA_TYPE), (v_bytes, ZARR_PYTHON_RAW_B
 
 @pytest.mark.parametrize(("make", "definition"), SIZED)
 @pytest.mark.parametrize("length_bytes", [1, 10, 2**31 - 1])
-def test_a_byte_string_type_takes_any_size_numpy_can_make(make: Any, definition: Any, length_bytes: int) -> None:
+def test_a_byte_string_type_takes_any_size_numpy_can_make(
+    make: Any, definition: Any, length_bytes: int
+) -> None:
     field = accepted(make(length_bytes))
     assert field.definition is definition
     assert field.configuration == {"length_bytes": length_bytes}
@@ -307,7 +369,11 @@ def test_a_byte_string_type_takes_any_size_numpy_can_make(make: Any, definition:
 def test_a_byte_string_type_configuration_out_of_its_rules_is_refused(
     make: Any, definition: DataTypeDefinition[Any], configuration: Any, expected: Found
 ) -> None:
-    data_type = definition.name if configuration is None else {"name": definition.name, "configuration": configuration}
+    data_type = (
+        definition.name
+        if configuration is None
+        else {"name": definition.name, "configuration": configuration}
+    )
     assert refused(data_type) == expected
 
 
@@ -324,7 +390,9 @@ def test_a_byte_string_type_configuration_out_of_its_rules_is_refused(
         (0, [(FILL, "invalid_type")]),
     ],
 )
-def test_a_null_terminated_bytes_fill_value_is_base64_of_at_most_its_size(value: Any, expected: Found) -> None:
+def test_a_null_terminated_bytes_fill_value_is_base64_of_at_most_its_size(
+    value: Any, expected: Found
+) -> None:
     assert fill_kinds(s_bytes(4), value) == expected
 
 
@@ -346,17 +414,31 @@ def test_a_raw_bytes_fill_value_is_base64_of_exactly_its_size(value: Any, expect
 
 def test_a_byte_string_fill_value_of_the_wrong_size_says_the_size() -> None:
     (problem,) = fill_value_problems(accepted(v_bytes(4)), b64(b"ab"), FILL)
-    assert problem.message == 'expected base64 of exactly 4 bytes for raw_bytes of length_bytes 4, got 2 bytes: "YWI="'
+    assert (
+        problem.message
+        == 'expected base64 of exactly 4 bytes for raw_bytes of length_bytes 4, got 2 bytes: "YWI="'
+    )
     assert problem.ctx == {"length": 4}
     (problem,) = fill_value_problems(accepted(s_bytes(1)), b64(b"ab"), FILL)
-    assert problem.message == 'expected base64 of at most 1 bytes for null_terminated_bytes of length_bytes 1, got 2 bytes: "YWI="'
+    assert (
+        problem.message
+        == 'expected base64 of at most 1 bytes for null_terminated_bytes of length_bytes 1, got 2 bytes: "YWI="'
+    )
 
 
 @pytest.mark.parametrize(
     ("value", "expected"),
-    [("", ""), (b64(b"a\x00"), b64(b"a")), (b64(b"\x00\x00\x00"), ""), ("YR==", "YQ=="), (b64(b"\x00a"), b64(b"\x00a"))],
+    [
+        ("", ""),
+        (b64(b"a\x00"), b64(b"a")),
+        (b64(b"\x00\x00\x00"), ""),
+        ("YR==", "YQ=="),
+        (b64(b"\x00a"), b64(b"\x00a")),
+    ],
 )
-def test_a_null_terminated_bytes_fill_value_is_spelled_without_the_zeros_that_pad_it(value: str, expected: str) -> None:
+def test_a_null_terminated_bytes_fill_value_is_spelled_without_the_zeros_that_pad_it(
+    value: str, expected: str
+) -> None:
     assert spelled(s_bytes(4), value) == json.dumps(expected)
 
 
@@ -367,9 +449,13 @@ def test_a_raw_bytes_fill_value_keeps_every_byte_in_its_spelling(value: str, exp
 
 @settings(max_examples=60, deadline=None)
 @given(data=st.binary(max_size=8), padding=st.integers(0, 4))
-def test_a_null_terminated_bytes_value_padded_any_way_has_one_spelling(data: bytes, padding: int) -> None:
+def test_a_null_terminated_bytes_value_padded_any_way_has_one_spelling(
+    data: bytes, padding: int
+) -> None:
     data_type = s_bytes(len(data) + padding + 1)
-    assert spelled(data_type, b64(data + b"\x00" * padding)) == json.dumps(b64(data.rstrip(b"\x00")))
+    assert spelled(data_type, b64(data + b"\x00" * padding)) == json.dumps(
+        b64(data.rstrip(b"\x00"))
+    )
 
 
 @pytest.mark.parametrize("make", [s_bytes, v_bytes])
@@ -382,13 +468,22 @@ def test_a_byte_string_type_is_written_by_the_bytes_codec_without_an_endian(make
 
 @pytest.mark.parametrize("make", [s_bytes, v_bytes])
 def test_a_byte_string_type_is_not_encoded_by_vlen_bytes(make: Any) -> None:
-    assert document_problems(zarr_python_array(make(6), b64(b"\x00" * 6), ["vlen-bytes"])) == NOT_BYTES_CODEC
+    assert (
+        document_problems(zarr_python_array(make(6), b64(b"\x00" * 6), ["vlen-bytes"]))
+        == NOT_BYTES_CODEC
+    )
 
 
 def test_equal_null_terminated_bytes_fills_make_equal_arrays() -> None:
-    first = read_array_metadata_v3(zarr_python_array(s_bytes(10), b64(b"ab"), [BARE_BYTES, ZSTD]), context=SCOPE)
-    second = read_array_metadata_v3(zarr_python_array(s_bytes(10), b64(b"ab\x00"), [BARE_BYTES, ZSTD]), context=SCOPE)
-    third = read_array_metadata_v3(zarr_python_array(s_bytes(10), b64(b"ab\x01"), [BARE_BYTES, ZSTD]), context=SCOPE)
+    first = read_array_metadata_v3(
+        zarr_python_array(s_bytes(10), b64(b"ab"), [BARE_BYTES, ZSTD]), context=SCOPE
+    )
+    second = read_array_metadata_v3(
+        zarr_python_array(s_bytes(10), b64(b"ab\x00"), [BARE_BYTES, ZSTD]), context=SCOPE
+    )
+    third = read_array_metadata_v3(
+        zarr_python_array(s_bytes(10), b64(b"ab\x01"), [BARE_BYTES, ZSTD]), context=SCOPE
+    )
     assert first.metadata is not None and first.metadata == second.metadata
     assert first.metadata != third.metadata
 
@@ -417,7 +512,9 @@ def test_variable_length_bytes_is_written_as_its_bare_name_or_with_an_empty_conf
         (None, [(FILL, "invalid_type")]),
     ],
 )
-def test_a_variable_length_bytes_fill_value_is_base64_of_any_length(value: Any, expected: Found) -> None:
+def test_a_variable_length_bytes_fill_value_is_base64_of_any_length(
+    value: Any, expected: Found
+) -> None:
     assert fill_kinds("variable_length_bytes", value) == expected
 
 
@@ -428,7 +525,9 @@ def test_a_variable_length_bytes_fill_value_is_spelled_as_base64_written_again()
 
 def test_variable_length_bytes_is_encoded_by_vlen_bytes_and_not_by_the_bytes_codec() -> None:
     # zarr-python 3 writes an array of Python bytes objects so.
-    document = zarr_python_array("variable_length_bytes", "", [{"name": "vlen-bytes", "configuration": {}}, ZSTD])
+    document = zarr_python_array(
+        "variable_length_bytes", "", [{"name": "vlen-bytes", "configuration": {}}, ZSTD]
+    )
     assert document_problems(document) == []
     document["codecs"][0] = LITTLE
     assert document_problems(document) == NOT_CONFIGURED_CODEC
@@ -442,7 +541,9 @@ def test_variable_length_bytes_is_encoded_by_vlen_bytes_and_not_by_the_bytes_cod
 
 
 def test_a_structured_type_reads_each_field_data_type_where_it_is_written() -> None:
-    field = accepted(structured(["x", "int32"], {"name": "y", "data_type": "float32"}, ["t", "bool"]))
+    field = accepted(
+        structured(["x", "int32"], {"name": "y", "data_type": "float32"}, ["t", "bool"])
+    )
     assert set(field.nested) == {("fields", 0, 1), ("fields", 1, "data_type"), ("fields", 2, 1)}
     assert field.nested[("fields", 0, 1)].name == "int32"
     assert field.nested[("fields", 1, "data_type")].name == "float32"
@@ -466,10 +567,16 @@ def test_a_structured_field_data_type_is_spelled_canonically_in_place() -> None:
     [
         ([], [(FIELDS, "invalid_value")]),
         ([["x", "int8"], ["x", "int32"]], [((*FIELDS, 1, 0), "invalid_value")]),
-        ([["x", "int8"], {"name": "x", "data_type": "int8"}], [((*FIELDS, 1, "name"), "invalid_value")]),
+        (
+            [["x", "int8"], {"name": "x", "data_type": "int8"}],
+            [((*FIELDS, 1, "name"), "invalid_value")],
+        ),
         ([["", "int8"]], [((*FIELDS, 0, 0), "invalid_value")]),
         ([["x", "int8"], ["s", "string"]], [((*FIELDS, 1, 1), "invalid_value")]),
-        ([{"name": "b", "data_type": "variable_length_bytes"}], [((*FIELDS, 0, "data_type"), "invalid_value")]),
+        (
+            [{"name": "b", "data_type": "variable_length_bytes"}],
+            [((*FIELDS, 0, "data_type"), "invalid_value")],
+        ),
         ([["x", "int8"], ["y"]], [((*FIELDS, 1), "invalid_value")]),
         ([["x", "int8", [2]]], [((*FIELDS, 0), "invalid_value")]),
         ([[1, "int8"]], [((*FIELDS, 0, 0), "invalid_type")]),
@@ -477,7 +584,9 @@ def test_a_structured_field_data_type_is_spelled_canonically_in_place() -> None:
         (["x"], [((*FIELDS, 0), "invalid_type")]),
     ],
 )
-def test_a_structured_configuration_out_of_its_rules_is_refused(fields: list[Any], expected: Found) -> None:
+def test_a_structured_configuration_out_of_its_rules_is_refused(
+    fields: list[Any], expected: Found
+) -> None:
     assert refused(structured(*fields)) == expected
 
 
@@ -501,7 +610,9 @@ def test_problems_of_a_structured_field_data_type_are_located_where_it_sits() ->
 
 
 def test_a_structured_field_of_a_data_type_nothing_claims_is_kept_unclaimed() -> None:
-    field = accepted(structured(["x", "int8"], ["z", {"name": "acme.thing", "configuration": {"k": 1}}]))
+    field = accepted(
+        structured(["x", "int8"], ["z", {"name": "acme.thing", "configuration": {"k": 1}}])
+    )
     assert isinstance(field.nested[("fields", 1, 1)], UnclaimedField)
     assert storage_of(field) is None
 
@@ -510,12 +621,23 @@ def test_a_structured_field_of_a_data_type_nothing_claims_is_kept_unclaimed() ->
 RECORDS = [
     (structured(["a", "int32"], ["b", "float32"]), 8),
     (structured(["a", "bool"], ["b", "complex128"], ["c", "uint16"]), 19),
-    (structured(["t", {"name": "numpy.timedelta64", "configuration": {"unit": "ms", "scale_factor": 1}}]), 8),
+    (
+        structured(
+            ["t", {"name": "numpy.timedelta64", "configuration": {"unit": "ms", "scale_factor": 1}}]
+        ),
+        8,
+    ),
     (structured(["r", "r24"], ["s", s_bytes(5)], ["v", v_bytes(3)], ["u", utf32(8)]), 19),
     (structured(["p", structured(["x", "float32"], ["y", "float64"])], ["q", "int8"]), 13),
     (
         structured(
-            ["p", {"name": "struct", "configuration": {"fields": [{"name": "x", "data_type": "int16"}]}}],
+            [
+                "p",
+                {
+                    "name": "struct",
+                    "configuration": {"fields": [{"name": "x", "data_type": "int16"}]},
+                },
+            ],
             ["q", "uint64"],
         ),
         10,
@@ -532,7 +654,9 @@ def test_a_structured_fill_value_is_base64_of_exactly_a_record(data_type: Any, s
 
 
 def test_a_structured_fill_value_of_the_wrong_size_says_the_size_of_a_record() -> None:
-    (problem,) = fill_value_problems(accepted(structured(["a", "int32"], ["b", "float32"])), "AAAAAA==", FILL)
+    (problem,) = fill_value_problems(
+        accepted(structured(["a", "int32"], ["b", "float32"])), "AAAAAA==", FILL
+    )
     assert problem.message == (
         'expected base64 of exactly 8 bytes for a record of the structured type, 8 bytes, got 4 bytes: "AAAAAA=="'
     )
@@ -557,14 +681,25 @@ def test_a_structured_fill_value_with_a_field_of_unknown_size_is_judged_only_as_
         ([0, 0.0], [(FILL, "invalid_type")]),
     ],
 )
-def test_a_structured_fill_value_may_be_an_object_of_a_fill_value_per_field(value: Any, expected: Found) -> None:
-    assert fill_kinds(structured(["a", "int32"], {"name": "b", "data_type": "float32"}), value) == expected
+def test_a_structured_fill_value_may_be_an_object_of_a_fill_value_per_field(
+    value: Any, expected: Found
+) -> None:
+    assert (
+        fill_kinds(structured(["a", "int32"], {"name": "b", "data_type": "float32"}), value)
+        == expected
+    )
 
 
 def test_a_structured_fill_value_is_spelled_canonically_in_the_form_it_is_written() -> None:
     data_type = structured(["a", "int32"], ["b", "float32"])
-    assert spelled(data_type, "AAAAAAAAAAE=") == spelled(data_type, "AAAAAAAAAAF=") == json.dumps("AAAAAAAAAAE=")
-    assert spelled(data_type, {"b": "0x7fc00000", "a": 1}) == spelled(data_type, {"a": 1, "b": "NaN"})
+    assert (
+        spelled(data_type, "AAAAAAAAAAE=")
+        == spelled(data_type, "AAAAAAAAAAF=")
+        == json.dumps("AAAAAAAAAAE=")
+    )
+    assert spelled(data_type, {"b": "0x7fc00000", "a": 1}) == spelled(
+        data_type, {"a": 1, "b": "NaN"}
+    )
     assert spelled(data_type, {"b": "NaN", "a": 1}) == json.dumps({"a": 1, "b": "NaN"})
 
 
@@ -581,7 +716,10 @@ def test_a_structured_type_is_written_by_the_bytes_codec_with_or_without_an_endi
 
 def test_a_structured_type_is_not_encoded_by_the_codecs_of_variable_length_values() -> None:
     record = structured(["a", "int8"])
-    assert document_problems(zarr_python_array(record, b64(bytes(1)), ["vlen-bytes"])) == NOT_BYTES_CODEC
+    assert (
+        document_problems(zarr_python_array(record, b64(bytes(1)), ["vlen-bytes"]))
+        == NOT_BYTES_CODEC
+    )
 
 
 def test_a_structured_array_as_zarr_python_writes_it_reads() -> None:
@@ -623,10 +761,16 @@ def test_every_example_of_the_fixed_length_utf32_readme_reads_without_a_problem(
 
 @needs_registry
 @pytest.mark.parametrize("extension", ["structured", "struct"])
-def test_every_fields_example_of_the_structured_and_struct_readmes_reads_as_structured(extension: str) -> None:
+def test_every_fields_example_of_the_structured_and_struct_readmes_reads_as_structured(
+    extension: str,
+) -> None:
     # A structured type takes struct's forms as well as its own legacy ones.
-    configurations = [block.get("data_type", {}).get("configuration", block) for block in _json_blocks(extension)]
-    configurations = [configuration for configuration in configurations if "fields" in configuration]
+    configurations = [
+        block.get("data_type", {}).get("configuration", block) for block in _json_blocks(extension)
+    ]
+    configurations = [
+        configuration for configuration in configurations if "fields" in configuration
+    ]
     assert configurations
     for configuration in configurations:
         accepted({"name": "structured", "configuration": configuration})

@@ -82,7 +82,10 @@ def test_a_valid_group_has_no_problem_and_its_reading_holds_the_model() -> None:
     reading = read_group_metadata_v3(group_document(attributes={"a": [1]}))
     assert reading.problems == ()
     assert isinstance(reading.metadata, ZarrV3GroupMetadata)
-    assert reading.metadata.reading == reading and reading.metadata.reading.metadata is reading.metadata
+    assert (
+        reading.metadata.reading == reading
+        and reading.metadata.reading.metadata is reading.metadata
+    )
     assert list(reading.fields()) == []
 
 
@@ -95,7 +98,10 @@ def test_a_valid_group_has_no_problem_and_its_reading_holds_the_model() -> None:
         (group_document(node_type="array"), one(("node_type",), "invalid_value")),
         ({"zarr_format": 3}, one(("node_type",), "missing_key")),
         (group_document(attributes=[1]), one(("attributes",), "invalid_type")),
-        (group_document(attributes={"deep": [[[[1]]]], 1: 2}), one(("attributes",), "invalid_type")),
+        (
+            group_document(attributes={"deep": [[[[1]]]], 1: 2}),
+            one(("attributes",), "invalid_type"),
+        ),
     ],
 )
 def test_a_group_problem_is_located_at_its_member(document: object, expected: Counter[Any]) -> None:
@@ -103,11 +109,16 @@ def test_a_group_problem_is_located_at_its_member(document: object, expected: Co
 
 
 def test_group_attributes_may_hold_nan_and_the_infinities() -> None:
-    assert group_problems(group_document(attributes={"a": math.nan, "b": [math.inf, -math.inf]})) == Counter()
+    assert (
+        group_problems(group_document(attributes={"a": math.nan, "b": [math.inf, -math.inf]}))
+        == Counter()
+    )
 
 
 def test_an_extra_member_nothing_claims_is_kept_as_written() -> None:
-    reading = read_group_metadata_v3(group_document(acme={"must_understand": False, "x": math.nan}, other=3))
+    reading = read_group_metadata_v3(
+        group_document(acme={"must_understand": False, "x": math.nan}, other=3)
+    )
     assert reading.problems == ()
     assert isinstance(reading.extra_fields["acme"], UnclaimedField)
     assert [loc for loc, _ in reading.fields()] == [("acme",), ("other",)]
@@ -127,11 +138,15 @@ class Owner(TypedDict, closed=True):
 
 
 OWNER = GroupExtraFieldDefinition(name="acme.owner", configuration=Owner)
-WITH_OWNER = CORE_AND_EXTENSIONS.update(group_extra_fields=[*CORE_AND_EXTENSIONS.group_extra_fields.values(), OWNER])
+WITH_OWNER = CORE_AND_EXTENSIONS.update(
+    group_extra_fields=[*CORE_AND_EXTENSIONS.group_extra_fields.values(), OWNER]
+)
 
 
 def test_an_extra_member_a_definition_claims_is_read_by_it() -> None:
-    reading = read_group_metadata_v3(group_document(**{"acme.owner": {"name": "me"}}), context=WITH_OWNER)
+    reading = read_group_metadata_v3(
+        group_document(**{"acme.owner": {"name": "me"}}), context=WITH_OWNER
+    )
     assert reading.problems == ()
     assert isinstance(reading.extra_fields["acme.owner"], AcceptedField)
     assert reading.metadata is not None and reading.metadata.must_understand_fields == ()
@@ -145,44 +160,73 @@ def test_an_extra_member_a_definition_claims_is_read_by_it() -> None:
 
 def test_consolidated_metadata_is_a_field_the_core_scope_claims() -> None:
     for context in (CORE, CORE_AND_EXTENSIONS):
-        reading = read_group_metadata_v3(group_document(consolidated_metadata=consolidated_member({})), context=context)
+        reading = read_group_metadata_v3(
+            group_document(consolidated_metadata=consolidated_member({})), context=context
+        )
         assert reading.problems == ()
-        (loc, field), = reading.fields()
+        ((loc, field),) = reading.fields()
         assert loc == ("consolidated_metadata",)
         assert isinstance(field, AcceptedField)
         assert reading.metadata is not None and reading.metadata.must_understand_fields == ()
 
 
 def test_consolidated_metadata_null_is_refused() -> None:
-    assert group_problems(group_document(consolidated_metadata=None)) == one(("consolidated_metadata",), "invalid_type")
+    assert group_problems(group_document(consolidated_metadata=None)) == one(
+        ("consolidated_metadata",), "invalid_type"
+    )
 
 
 def test_consolidated_metadata_null_is_only_an_unclaimed_member_in_a_scope_without_it() -> None:
-    reading = read_group_metadata_v3(group_document(consolidated_metadata=None), context=ZarrV3Context())
+    reading = read_group_metadata_v3(
+        group_document(consolidated_metadata=None), context=ZarrV3Context()
+    )
     assert reading.problems == ()
     assert isinstance(reading.extra_fields["consolidated_metadata"], UnclaimedField)
 
 
 ENVELOPES: list[tuple[object, Counter[tuple[Loc, str]]]] = [
-    ({"kind": "table", "must_understand": False, "metadata": {}}, one(("consolidated_metadata", "kind"), "invalid_value")),
-    ({"kind": "inline", "must_understand": True, "metadata": {}}, one(("consolidated_metadata", "must_understand"), "invalid_value")),
-    ({"kind": "inline", "must_understand": False}, one(("consolidated_metadata", "metadata"), "missing_key")),
-    ({"kind": "inline", "must_understand": False, "metadata": {}, "extra": 1}, one(("consolidated_metadata", "extra"), "unknown_key")),
-    ({"kind": "inline", "must_understand": False, "metadata": []}, one(("consolidated_metadata", "metadata"), "invalid_type")),
+    (
+        {"kind": "table", "must_understand": False, "metadata": {}},
+        one(("consolidated_metadata", "kind"), "invalid_value"),
+    ),
+    (
+        {"kind": "inline", "must_understand": True, "metadata": {}},
+        one(("consolidated_metadata", "must_understand"), "invalid_value"),
+    ),
+    (
+        {"kind": "inline", "must_understand": False},
+        one(("consolidated_metadata", "metadata"), "missing_key"),
+    ),
+    (
+        {"kind": "inline", "must_understand": False, "metadata": {}, "extra": 1},
+        one(("consolidated_metadata", "extra"), "unknown_key"),
+    ),
+    (
+        {"kind": "inline", "must_understand": False, "metadata": []},
+        one(("consolidated_metadata", "metadata"), "invalid_type"),
+    ),
     ([], one(("consolidated_metadata",), "invalid_type")),
 ]
 
 
 @pytest.mark.parametrize(("member", "expected"), ENVELOPES)
-def test_the_envelope_is_judged_by_both_readers_at_the_same_location(member: object, expected: Counter[Any]) -> None:
+def test_the_envelope_is_judged_by_both_readers_at_the_same_location(
+    member: object, expected: Counter[Any]
+) -> None:
     """The same place: in the group's document for the group reader, in the member for the consolidated reader."""
     assert group_problems(group_document(consolidated_metadata=member)) == expected
-    assert consolidated_problems(member) == Counter({(loc[1:], kind): count for (loc, kind), count in expected.items()})
+    assert consolidated_problems(member) == Counter(
+        {(loc[1:], kind): count for (loc, kind), count in expected.items()}
+    )
 
 
 def test_the_group_reader_does_not_read_the_listed_documents() -> None:
     member = consolidated_member(
-        {"a": array_document(fill_value="zero"), "b": array_document(fill_value=math.nan), "c/d": {"node_type": 1}}
+        {
+            "a": array_document(fill_value="zero"),
+            "b": array_document(fill_value=math.nan),
+            "c/d": {"node_type": 1},
+        }
     )
     reading = read_group_metadata_v3(group_document(consolidated_metadata=member))
     assert reading.problems == ()
@@ -210,7 +254,9 @@ def test_a_problem_in_a_listed_document_is_located_under_its_path() -> None:
     documents = {
         "a": array_document(fill_value="zero"),
         "g": group_document(attributes=3),
-        "g/b": array_document(codecs=[LITTLE_BYTES, {"name": "gzip", "configuration": {"level": 99}}]),
+        "g/b": array_document(
+            codecs=[LITTLE_BYTES, {"name": "gzip", "configuration": {"level": 99}}]
+        ),
     }
     assert consolidated_problems(consolidated_member(documents)) == Counter(
         {
@@ -222,17 +268,29 @@ def test_a_problem_in_a_listed_document_is_located_under_its_path() -> None:
 
 
 def test_a_listed_document_of_no_known_node_type_is_a_problem_at_its_node_type() -> None:
-    member = consolidated_member({"a": {"zarr_format": 3, "node_type": "table"}, "b": {"zarr_format": 3}})
+    member = consolidated_member(
+        {"a": {"zarr_format": 3, "node_type": "table"}, "b": {"zarr_format": 3}}
+    )
     reading = read_consolidated_metadata_v3(member)
     assert isinstance(reading.nodes["a"], ZarrV3UnknownNodeMetadataReading)
     assert Counter((problem.loc, problem.kind) for problem in reading.problems) == Counter(
-        {((*LISTED, "a", "node_type"), "invalid_value"): 1, ((*LISTED, "b", "node_type"), "missing_key"): 1}
+        {
+            ((*LISTED, "a", "node_type"), "invalid_value"): 1,
+            ((*LISTED, "b", "node_type"), "missing_key"): 1,
+        }
     )
 
 
-def test_a_bare_nan_fill_value_in_a_listed_document_is_a_problem_but_nan_attributes_are_not() -> None:
-    documents = {"a": array_document(fill_value=math.nan), "b": array_document(attributes={"x": math.nan})}
-    assert consolidated_problems(consolidated_member(documents)) == one((*LISTED, "a", "fill_value"), "invalid_value")
+def test_a_bare_nan_fill_value_in_a_listed_document_is_a_problem_but_nan_attributes_are_not() -> (
+    None
+):
+    documents = {
+        "a": array_document(fill_value=math.nan),
+        "b": array_document(attributes={"x": math.nan}),
+    }
+    assert consolidated_problems(consolidated_member(documents)) == one(
+        (*LISTED, "a", "fill_value"), "invalid_value"
+    )
 
 
 def test_consolidated_metadata_null_is_refused_by_the_consolidated_reader() -> None:
@@ -253,13 +311,19 @@ def test_a_document_whose_parent_is_not_listed_is_a_problem_at_its_path() -> Non
 
 def test_only_a_group_holds_children() -> None:
     documents = {"a": array_document(), "a/b": array_document()}
-    assert consolidated_problems(consolidated_member(documents)) == one((*LISTED, "a/b"), "invalid_value")
+    assert consolidated_problems(consolidated_member(documents)) == one(
+        (*LISTED, "a/b"), "invalid_value"
+    )
 
 
-@pytest.mark.parametrize("key", ["", "/", "/abs", "a/", "a//b", ".", "..", "g/..", "__zarr", "g/__x"])
+@pytest.mark.parametrize(
+    "key", ["", "/", "/abs", "a/", "a//b", ".", "..", "g/..", "__zarr", "g/__x"]
+)
 def test_a_key_that_is_no_relative_node_path_is_one_problem_at_the_key(key: str) -> None:
     documents = {"g": group_document(), key: group_document()}
-    assert consolidated_problems(consolidated_member(documents)) == one((*LISTED, key), "invalid_value")
+    assert consolidated_problems(consolidated_member(documents)) == one(
+        (*LISTED, key), "invalid_value"
+    )
 
 
 def test_the_fields_of_every_listed_document_are_located_in_the_member() -> None:
@@ -298,7 +362,10 @@ def test_the_consolidated_reader_takes_models_as_listed_documents() -> None:
     expected = ZarrV3ConsolidatedMetadata(consolidated_member(as_json))
     assert reading.metadata == expected
     assert read_consolidated_metadata_v3(expected).metadata == expected
-    assert ZarrV3GroupMetadata(group_document(consolidated_metadata=expected)).consolidated() == expected
+    assert (
+        ZarrV3GroupMetadata(group_document(consolidated_metadata=expected)).consolidated()
+        == expected
+    )
 
 
 # The group model
@@ -310,8 +377,14 @@ def group(**members: Any) -> ZarrV3GroupMetadata:
 
 def test_an_invalid_group_raises_every_problem() -> None:
     with pytest.raises(MetadataValidationError) as raised:
-        ZarrV3GroupMetadata(group_document(zarr_format=2, attributes=[], consolidated_metadata=None))
-    assert {problem.loc for problem in raised.value.problems} == {("zarr_format",), ("attributes",), ("consolidated_metadata",)}
+        ZarrV3GroupMetadata(
+            group_document(zarr_format=2, attributes=[], consolidated_metadata=None)
+        )
+    assert {problem.loc for problem in raised.value.problems} == {
+        ("zarr_format",),
+        ("attributes",),
+        ("consolidated_metadata",),
+    }
 
 
 def test_a_group_has_read_only_views_of_its_members() -> None:
@@ -328,7 +401,9 @@ def test_a_group_has_read_only_views_of_its_members() -> None:
 
 
 def test_a_group_is_immutable_at_every_level() -> None:
-    metadata = group(attributes={"a": [1]}, consolidated_metadata=consolidated_member({"a": array_document()}))
+    metadata = group(
+        attributes={"a": [1]}, consolidated_metadata=consolidated_member({"a": array_document()})
+    )
     with pytest.raises(AttributeError):
         metadata.attributes = {}  # type: ignore[misc]
     attributes: Any = metadata.attributes
@@ -352,7 +427,9 @@ def test_the_documents_a_group_lists_refuse_item_assignment_too() -> None:
 
 
 def test_to_json_is_a_fresh_plain_document_the_caller_may_change() -> None:
-    metadata = group(attributes={"a": [1]}, consolidated_metadata=consolidated_member({"a": array_document()}))
+    metadata = group(
+        attributes={"a": [1]}, consolidated_metadata=consolidated_member({"a": array_document()})
+    )
     written: Any = metadata.to_json()
     assert type(written) is dict and type(written["attributes"]) is dict
     assert type(written["consolidated_metadata"]["metadata"]["a"]["chunk_grid"]) is dict
@@ -380,7 +457,9 @@ def test_groups_that_mean_the_same_are_equal_with_equal_hashes() -> None:
 
 
 def test_a_group_writes_itself_to_zarr_json_with_bare_non_finite_tokens() -> None:
-    metadata = group(attributes={"a": math.nan}, consolidated_metadata=consolidated_member(hierarchy()))
+    metadata = group(
+        attributes={"a": math.nan}, consolidated_metadata=consolidated_member(hierarchy())
+    )
     written = metadata.to_key_value()
     assert list(written) == ["zarr.json"]
     text = written["zarr.json"].decode("utf-8")
@@ -391,7 +470,10 @@ def test_a_group_writes_itself_to_zarr_json_with_bare_non_finite_tokens() -> Non
 
 def test_a_group_pickles_and_copies() -> None:
     metadata = ZarrV3GroupMetadata(
-        group_document(attributes={"a": math.nan}, consolidated_metadata=consolidated_member(hierarchy())), context=CORE
+        group_document(
+            attributes={"a": math.nan}, consolidated_metadata=consolidated_member(hierarchy())
+        ),
+        context=CORE,
     )
     restored = pickle.loads(pickle.dumps(metadata))
     assert restored == metadata and hash(restored) == hash(metadata)
@@ -408,7 +490,9 @@ def test_group_update_sets_and_removes_members() -> None:
     assert dict(metadata.extra_fields) == {}
     as_json = metadata.update(consolidated_metadata=consolidated_member(hierarchy()))
     assert as_json == updated.update(extra_fields={"acme": UNSET})
-    removed = updated.update(attributes=UNSET, consolidated_metadata=UNSET, extra_fields={"acme": UNSET})
+    removed = updated.update(
+        attributes=UNSET, consolidated_metadata=UNSET, extra_fields={"acme": UNSET}
+    )
     assert removed == group() and set(removed.to_json()) == {"zarr_format", "node_type"}
     with pytest.raises(TypeError):
         metadata.update(shape=(1,))  # type: ignore[call-arg]
@@ -417,7 +501,10 @@ def test_group_update_sets_and_removes_members() -> None:
 
 
 def test_group_create_default_is_a_group_with_no_attributes() -> None:
-    assert ZarrV3GroupMetadata.create_default().to_json() == {"zarr_format": 3, "node_type": "group"}
+    assert ZarrV3GroupMetadata.create_default().to_json() == {
+        "zarr_format": 3,
+        "node_type": "group",
+    }
     made = ZarrV3GroupMetadata.create_default(attributes={"a": 1}, context=CORE)
     assert made.attributes == {"a": 1} and made.context == CORE
     with pytest.raises(TypeError):
@@ -470,7 +557,9 @@ def test_a_consolidated_model_holds_a_model_of_each_listed_document() -> None:
     consolidated = ZarrV3ConsolidatedMetadata(consolidated_member(hierarchy()))
     assert set(consolidated.metadata) == {"g", "g/a", "b"}
     assert isinstance(consolidated.metadata["g"], ZarrV3GroupMetadata)
-    assert consolidated.metadata["b"] == ZarrV3ArrayMetadata(array_document(data_type="int8", fill_value=-1))
+    assert consolidated.metadata["b"] == ZarrV3ArrayMetadata(
+        array_document(data_type="int8", fill_value=-1)
+    )
     assert consolidated.kind == "inline" and consolidated.must_understand is False
     assert consolidated.context == CORE_AND_EXTENSIONS
     assert consolidated.reading.metadata is consolidated
@@ -484,21 +573,27 @@ def test_a_consolidated_model_holds_a_model_of_each_listed_document() -> None:
 
 def test_an_invalid_consolidated_member_raises_every_problem() -> None:
     with pytest.raises(MetadataValidationError) as raised:
-        ZarrV3ConsolidatedMetadata.from_json(consolidated_member({"a": array_document(fill_value="zero"), "x/y": group_document()}))
+        ZarrV3ConsolidatedMetadata.from_json(
+            consolidated_member({"a": array_document(fill_value="zero"), "x/y": group_document()})
+        )
     assert len(raised.value.problems) == 2
 
 
 def test_consolidated_models_that_mean_the_same_are_equal() -> None:
     listed = hierarchy()
     respelled = {
-        "b": array_document(data_type={"name": "int8"}, fill_value=-1, chunk_key_encoding="default"),
+        "b": array_document(
+            data_type={"name": "int8"}, fill_value=-1, chunk_key_encoding="default"
+        ),
         "g/a": array_document(attributes={"nan": math.nan}, fill_value="0x0000000000000000"),
         "g": group_document(attributes={"title": "g"}),
     }
     one_set = ZarrV3ConsolidatedMetadata(consolidated_member(listed))
     other = ZarrV3ConsolidatedMetadata(consolidated_member(respelled))
     assert one_set == other and hash(one_set) == hash(other)
-    assert one_set != ZarrV3ConsolidatedMetadata(consolidated_member({**listed, "c": group_document()}))
+    assert one_set != ZarrV3ConsolidatedMetadata(
+        consolidated_member({**listed, "c": group_document()})
+    )
 
 
 def test_a_consolidated_model_pickles_and_copies() -> None:
@@ -528,13 +623,17 @@ def test_a_node_model_is_an_array_or_a_group_as_node_type_says() -> None:
     assert node_metadata_from_key_value_v3({"zarr.json": written}) == group(attributes={"a": 1})
     with pytest.raises(MetadataValidationError) as raised:
         node_metadata_from_json_v3({"zarr_format": 3})
-    assert [(problem.loc, problem.kind) for problem in raised.value.problems] == [(("node_type",), "missing_key")]
+    assert [(problem.loc, problem.kind) for problem in raised.value.problems] == [
+        (("node_type",), "missing_key")
+    ]
     with pytest.raises(MetadataValidationError):
         node_metadata_from_key_value_v3({"zarr.json": b"[1"})
 
 
 def test_the_node_reader_reads_a_group_with_consolidated_metadata_as_a_group() -> None:
-    reading = read_node_metadata_v3(group_document(consolidated_metadata=consolidated_member(hierarchy())))
+    reading = read_node_metadata_v3(
+        group_document(consolidated_metadata=consolidated_member(hierarchy()))
+    )
     assert isinstance(reading, ZarrV3GroupMetadataReading)
     assert reading.problems == ()
 
@@ -545,12 +644,16 @@ class Level(TypedDict, closed=True):
 
 
 LEVEL = GroupExtraFieldDefinition(name="acme.level", configuration=Level)
-WITH_LEVEL = CORE_AND_EXTENSIONS.update(group_extra_fields=[*CORE_AND_EXTENSIONS.group_extra_fields.values(), LEVEL])
+WITH_LEVEL = CORE_AND_EXTENSIONS.update(
+    group_extra_fields=[*CORE_AND_EXTENSIONS.group_extra_fields.values(), LEVEL]
+)
 
 
 def test_a_claimed_extra_member_is_kept_as_written() -> None:
     for _ in range(3):  # the third time from what the reader kept
-        reading = read_group_metadata_v3(group_document(**{"acme.level": {"level": 1}}), context=WITH_LEVEL)
+        reading = read_group_metadata_v3(
+            group_document(**{"acme.level": {"level": 1}}), context=WITH_LEVEL
+        )
         assert reading.problems == ()
         assert reading.extra_fields["acme.level"].json == {"acme.level": {"level": 1}}
 
@@ -571,7 +674,12 @@ class Stats(TypedDict, closed=True):
 
 def test_an_extra_member_of_user_data_takes_non_finite_numbers_as_its_definition_says() -> None:
     document = group_document(**{"acme.stats": {"mean": math.nan}})
-    for finite, expected in ((True, one(("acme.stats", "mean"), "invalid_value")), (False, Counter())):
+    for finite, expected in (
+        (True, one(("acme.stats", "mean"), "invalid_value")),
+        (False, Counter()),
+    ):
         stats = GroupExtraFieldDefinition(name="acme.stats", configuration=Stats, finite=finite)
-        scope = CORE_AND_EXTENSIONS.update(group_extra_fields=[*CORE_AND_EXTENSIONS.group_extra_fields.values(), stats])
+        scope = CORE_AND_EXTENSIONS.update(
+            group_extra_fields=[*CORE_AND_EXTENSIONS.group_extra_fields.values(), stats]
+        )
         assert group_problems(document, scope) == expected

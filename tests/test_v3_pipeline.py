@@ -74,7 +74,10 @@ def test_an_array_to_bytes_codec_after_a_bytes_codec_is_a_problem_at_it() -> Non
 
 
 def test_each_codec_behind_the_stage_reached_is_one_problem() -> None:
-    assert problems_of(GZIP, LITTLE, TRANSPOSE) == {(("codecs", 1), "invalid_value"), (("codecs", 2), "invalid_value")}
+    assert problems_of(GZIP, LITTLE, TRANSPOSE) == {
+        (("codecs", 1), "invalid_value"),
+        (("codecs", 2), "invalid_value"),
+    }
 
 
 def test_an_array_codec_after_the_array_to_bytes_codec_is_a_problem_at_it() -> None:
@@ -136,7 +139,9 @@ def test_bytes_refuses_values_of_variable_length() -> None:
 
 def test_a_bare_bytes_refusing_variable_length_values_is_a_problem_at_the_codec() -> None:
     # The document writes no configuration to point into.
-    assert problems_of("bytes", incoming=chunk(10, of="string")) == {(("codecs", 0), "invalid_value")}
+    assert problems_of("bytes", incoming=chunk(10, of="string")) == {
+        (("codecs", 0), "invalid_value")
+    }
 
 
 def test_bytes_with_an_unknown_data_type_is_fine() -> None:

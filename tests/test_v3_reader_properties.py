@@ -46,7 +46,9 @@ from zarr_metadata.model import (
 from zarr_metadata.problems import ValidationProblem
 from zarr_metadata.v3.definition import CORE
 
-PROBLEM_KINDS = frozenset({"missing_key", "invalid_type", "invalid_value", "invalid_json", "unknown_key"})
+PROBLEM_KINDS = frozenset(
+    {"missing_key", "invalid_type", "invalid_value", "invalid_json", "unknown_key"}
+)
 
 READERS: tuple[Callable[..., Any], ...] = (
     read_array_metadata_v3,
@@ -56,7 +58,11 @@ READERS: tuple[Callable[..., Any], ...] = (
 )
 
 QUICK = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-SLOW = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+SLOW = settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 def read_every_way(value: object) -> None:
@@ -70,7 +76,10 @@ def read_every_way(value: object) -> None:
             for problem in reading.problems:
                 assert isinstance(problem, ValidationProblem)
                 assert problem.kind in PROBLEM_KINDS
-                assert all(isinstance(step, str | int) and not isinstance(step, bool) for step in problem.loc)
+                assert all(
+                    isinstance(step, str | int) and not isinstance(step, bool)
+                    for step in problem.loc
+                )
                 assert isinstance(problem.message, str) and problem.message
             assert (reading.metadata is None) == (len(reading.problems) != 0)
 
@@ -104,7 +113,9 @@ def test_readers_never_raise_on_any_value(value: object) -> None:
 
 @QUICK
 @given(st.data())
-def test_readers_never_raise_on_a_valid_document_with_parts_dropped_replaced_or_retyped(data: st.DataObject) -> None:
+def test_readers_never_raise_on_a_valid_document_with_parts_dropped_replaced_or_retyped(
+    data: st.DataObject,
+) -> None:
     document = data.draw(st.one_of(array_documents(), consolidated_group_documents()))
     read_every_way(data.draw(mutations(document)))
 
@@ -146,7 +157,9 @@ def test_a_10000_deep_list_is_a_problem_at_the_first_level_past_the_limit() -> N
 
 @QUICK
 @given(array_documents())
-def test_an_array_model_reads_back_from_its_json_to_an_equal_model(document: dict[str, Any]) -> None:
+def test_an_array_model_reads_back_from_its_json_to_an_equal_model(
+    document: dict[str, Any],
+) -> None:
     metadata = ZarrV3ArrayMetadata.from_json(document)
     again = ZarrV3ArrayMetadata.from_json(metadata.to_json())
     assert again == metadata and hash(again) == hash(metadata)
@@ -155,7 +168,9 @@ def test_an_array_model_reads_back_from_its_json_to_an_equal_model(document: dic
 
 @QUICK
 @given(array_documents(), st.sampled_from([None, 2, "  "]))
-def test_an_array_model_reads_back_from_its_store_bytes_to_an_equal_model(document: dict[str, Any], indent: Any) -> None:
+def test_an_array_model_reads_back_from_its_store_bytes_to_an_equal_model(
+    document: dict[str, Any], indent: Any
+) -> None:
     metadata = ZarrV3ArrayMetadata(document)
     written = metadata.to_key_value(indent=indent)
     again = ZarrV3ArrayMetadata.from_key_value(written)
@@ -175,7 +190,9 @@ def test_an_array_model_pickles_to_an_equal_model(document: dict[str, Any]) -> N
 
 @QUICK
 @given(st.data())
-def test_documents_written_another_way_give_equal_models_with_equal_hashes(data: st.DataObject) -> None:
+def test_documents_written_another_way_give_equal_models_with_equal_hashes(
+    data: st.DataObject,
+) -> None:
     document = data.draw(array_documents())
     respelled = data.draw(respellings(document))
     one, other = ZarrV3ArrayMetadata(document), ZarrV3ArrayMetadata(respelled)
@@ -184,7 +201,9 @@ def test_documents_written_another_way_give_equal_models_with_equal_hashes(data:
 
 @SLOW
 @given(consolidated_group_documents(), st.sampled_from([None, 1]))
-def test_a_group_with_consolidated_metadata_round_trips_every_way(document: dict[str, Any], indent: Any) -> None:
+def test_a_group_with_consolidated_metadata_round_trips_every_way(
+    document: dict[str, Any], indent: Any
+) -> None:
     metadata = ZarrV3GroupMetadata(document)
     for again in (
         ZarrV3GroupMetadata.from_json(metadata.to_json()),
@@ -199,7 +218,10 @@ def test_a_group_with_consolidated_metadata_round_trips_every_way(document: dict
 @given(consolidated_members())
 def test_a_consolidated_model_round_trips_through_json_and_pickle(member: dict[str, Any]) -> None:
     consolidated = ZarrV3ConsolidatedMetadata(member)
-    for again in (ZarrV3ConsolidatedMetadata.from_json(consolidated.to_json()), pickle.loads(pickle.dumps(consolidated))):
+    for again in (
+        ZarrV3ConsolidatedMetadata.from_json(consolidated.to_json()),
+        pickle.loads(pickle.dumps(consolidated)),
+    ):
         assert again == consolidated and hash(again) == hash(consolidated)
     assert set(consolidated.metadata) == set(member["metadata"])
 
@@ -243,22 +265,46 @@ def test_models_pickled_in_one_process_are_equal_models_in_another() -> None:
     documents: list[dict[str, Any]] = [
         array_document(attributes={"nan": math.nan, "inf": [math.inf, -math.inf]}),
         array_document(
-            data_type={"name": "struct", "configuration": {"fields": [{"name": "a", "data_type": "float32"}]}},
+            data_type={
+                "name": "struct",
+                "configuration": {"fields": [{"name": "a", "data_type": "float32"}]},
+            },
             fill_value={"a": "NaN"},
-            codecs=[sharding_codec([5, 5], index_codecs=[{"name": "bytes", "configuration": {"endian": "little"}}, "crc32c"])],
+            codecs=[
+                sharding_codec(
+                    [5, 5],
+                    index_codecs=[
+                        {"name": "bytes", "configuration": {"endian": "little"}},
+                        "crc32c",
+                    ],
+                )
+            ],
             dimension_names=["y", None],
         ),
-        array_document(data_type="r16", fill_value=[0, 1], codecs=[{"name": "bytes"}, {"name": "zstd", "configuration": {"level": 3}}]),
+        array_document(
+            data_type="r16",
+            fill_value=[0, 1],
+            codecs=[{"name": "bytes"}, {"name": "zstd", "configuration": {"level": 3}}],
+        ),
         group_document(
             attributes={"a": math.nan},
-            consolidated_metadata=consolidated_member({"g": group_document(), "g/a": array_document(fill_value="Infinity")}),
+            consolidated_metadata=consolidated_member(
+                {"g": group_document(), "g/a": array_document(fill_value="Infinity")}
+            ),
         ),
     ]
     mine = [
-        ZarrV3ArrayMetadata(document) if document["node_type"] == "array" else ZarrV3GroupMetadata(document)
+        ZarrV3ArrayMetadata(document)
+        if document["node_type"] == "array"
+        else ZarrV3GroupMetadata(document)
         for document in documents
     ]
-    given = json.dumps({"pickles": [base64.b64encode(pickle.dumps(model)).decode() for model in mine], "documents": documents})
+    given = json.dumps(
+        {
+            "pickles": [base64.b64encode(pickle.dumps(model)).decode() for model in mine],
+            "documents": documents,
+        }
+    )
     source = Path(__file__).resolve().parents[1] / "src"
     done = subprocess.run(
         [sys.executable, "-c", _IN_ANOTHER_PROCESS],
@@ -281,7 +327,9 @@ def test_models_pickled_in_one_process_are_equal_models_in_another() -> None:
 # Fields are where the document says, in its order
 
 
-def assert_located_in_order(document: object, fields: list[tuple[tuple[str | int, ...], Any]]) -> None:
+def assert_located_in_order(
+    document: object, fields: list[tuple[tuple[str | int, ...], Any]]
+) -> None:
     positions = document_positions(document)
     for loc, _ in fields:
         assert loc in positions, loc
@@ -300,7 +348,9 @@ def test_fields_of_an_array_are_located_in_it_in_document_order(data: st.DataObj
 
 @SLOW
 @given(consolidated_group_documents())
-def test_fields_of_a_group_and_its_consolidated_documents_are_located_in_it_in_document_order(document: dict[str, Any]) -> None:
+def test_fields_of_a_group_and_its_consolidated_documents_are_located_in_it_in_document_order(
+    document: dict[str, Any],
+) -> None:
     group = read_group_metadata_v3(document)
     assert group.problems == ()
     assert_located_in_order(document, list(group.fields()))

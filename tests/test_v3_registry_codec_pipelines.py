@@ -51,7 +51,10 @@ NONE: Counter[tuple[Loc, str]] = Counter()
 
 
 def found(document: dict[str, Any]) -> Counter[tuple[Loc, str]]:
-    return Counter((problem.loc, problem.kind) for problem in read_array_metadata_v3(document, context=SCOPE).problems)
+    return Counter(
+        (problem.loc, problem.kind)
+        for problem in read_array_metadata_v3(document, context=SCOPE).problems
+    )
 
 
 def messages(document: dict[str, Any]) -> list[str]:
@@ -83,13 +86,17 @@ def reshape(*shape: Any) -> dict[str, Any]:
 def regular(shape: list[int], chunks: list[int], *codecs: Any) -> dict[str, Any]:
     """A float32 array of `shape` in chunks of `chunks`, whose chunks `codecs` and then little-endian bytes encode."""
     grid = {"name": "regular", "configuration": {"chunk_shape": chunks}}
-    return array_document(data_type="float32", shape=shape, chunk_grid=grid, codecs=[*codecs, LITTLE_BYTES])
+    return array_document(
+        data_type="float32", shape=shape, chunk_grid=grid, codecs=[*codecs, LITTLE_BYTES]
+    )
 
 
 def rectilinear(shape: list[int], lengths: list[Any], *codecs: Any) -> dict[str, Any]:
     """A float32 array of `shape` in chunks of the lengths listed per axis, whose chunks `codecs` and then bytes encode."""
     grid = {"name": "rectilinear", "configuration": {"kind": "inline", "chunk_shapes": lengths}}
-    return array_document(data_type="float32", shape=shape, chunk_grid=grid, codecs=[*codecs, LITTLE_BYTES])
+    return array_document(
+        data_type="float32", shape=shape, chunk_grid=grid, codecs=[*codecs, LITTLE_BYTES]
+    )
 
 
 @pytest.mark.parametrize(
@@ -118,9 +125,9 @@ def test_reshape_configuration(shape: list[Any], expected: Counter[Any]) -> None
 def test_reshape_requires_its_shape() -> None:
     assert codec_problems({"name": "reshape", "configuration": {}}) == one(SHAPE, "missing_key")
     assert codec_problems("reshape") == one(CONFIGURATION, "missing_key")
-    assert codec_problems({"name": "reshape", "configuration": {"shape": [1], "order": "C"}}) == one(
-        (*CONFIGURATION, "order"), "unknown_key"
-    )
+    assert codec_problems(
+        {"name": "reshape", "configuration": {"shape": [1], "order": "C"}}
+    ) == one((*CONFIGURATION, "order"), "unknown_key")
 
 
 @pytest.mark.parametrize(
@@ -186,7 +193,9 @@ def test_reshape_of_chunks_that_differ_in_length(shape: list[Any], expected: Cou
     st.data(),
 )
 @settings(max_examples=50, deadline=None)
-def test_reshape_to_sizes_fits_exactly_when_they_hold_the_chunks_elements(chunks: list[int], data: st.DataObject) -> None:
+def test_reshape_to_sizes_fits_exactly_when_they_hold_the_chunks_elements(
+    chunks: list[int], data: st.DataObject
+) -> None:
     elements = 1
     for length in chunks:
         elements *= length
@@ -227,14 +236,18 @@ def chunk(*lengths: Any) -> Chunk:
         ([[0, 1], 4], Chunk(), chunk(None, {4})),
     ],
 )
-def test_reshape_passes_on_the_shape_it_makes(shape: list[Any], incoming: Chunk, passed: Chunk) -> None:
+def test_reshape_passes_on_the_shape_it_makes(
+    shape: list[Any], incoming: Chunk, passed: Chunk
+) -> None:
     assert transition(reshape(*shape), incoming) == passed
 
 
 def test_the_next_codec_receives_the_reshaped_chunk() -> None:
     transpose = {"name": "transpose", "configuration": {"order": [1, 0]}}
     assert found(regular([20, 20, 20], [10, 10, 10], reshape(-1, [2]), transpose)) == NONE
-    assert found(regular([20, 20], [10, 10], reshape(-1), transpose)) == one(("codecs", 1, "configuration", "order"))
+    assert found(regular([20, 20], [10, 10], reshape(-1), transpose)) == one(
+        ("codecs", 1, "configuration", "order")
+    )
     # A shard of the reshaped chunk: 25 divides 100, 30 does not.
     fits, undivided = sharding_codec([25]), sharding_codec([30])
     assert found(array_document(shape=[20, 20], codecs=[reshape(-1), fits])) == NONE
@@ -261,11 +274,20 @@ def n5(*codecs: Any) -> dict[str, Any]:
     return {"name": "n5_default", "configuration": {"codecs": list(codecs)}}
 
 
-def n5_array(codec: Any, data_type: str = "uint16", shape: list[int] | None = None) -> dict[str, Any]:
+def n5_array(
+    codec: Any, data_type: str = "uint16", shape: list[int] | None = None
+) -> dict[str, Any]:
     shape = [20, 30] if shape is None else shape
     grid = {"name": "regular", "configuration": {"chunk_shape": [length // 2 for length in shape]}}
     keys = {"name": "v2", "configuration": {"separator": "/"}}
-    return array_document(data_type=data_type, shape=shape, chunk_grid=grid, chunk_key_encoding=keys, fill_value=0, codecs=[codec])
+    return array_document(
+        data_type=data_type,
+        shape=shape,
+        chunk_grid=grid,
+        chunk_key_encoding=keys,
+        fill_value=0,
+        codecs=[codec],
+    )
 
 
 @pytest.mark.parametrize(
@@ -274,7 +296,10 @@ def n5_array(codec: Any, data_type: str = "uint16", shape: list[int] | None = No
         (n5(transpose(1, 0), BIG_BYTES), NONE),
         (n5(transpose(1, 0), BIG_BYTES, {"name": "gzip", "configuration": {"level": 5}}), NONE),
         (n5(transpose(1, 0), BIG_BYTES, {"name": "acme.lzma"}), NONE),
-        (n5(transpose(1, 0), {"name": "bytes", "configuration": {"endian": "little"}}), one((*INNER, 1, "configuration", "endian"))),
+        (
+            n5(transpose(1, 0), {"name": "bytes", "configuration": {"endian": "little"}}),
+            one((*INNER, 1, "configuration", "endian")),
+        ),
         (n5(transpose(1, 0), "bytes"), one((*INNER, 1, "configuration", "endian"), "missing_key")),
         (n5(transpose(0, 1), BIG_BYTES), one((*INNER, 0, "configuration", "order"))),
         (n5(transpose(2, 1, 0), BIG_BYTES), one((*INNER, 0, "configuration", "order"))),
@@ -284,7 +309,10 @@ def n5_array(codec: Any, data_type: str = "uint16", shape: list[int] | None = No
         (n5(transpose(1, 0), BIG_BYTES, "crc32c", "crc32c"), one((*INNER, 3))),
         (n5(transpose(1, 0), BIG_BYTES, transpose(1, 0)), one((*INNER, 2))),
         (n5(transpose(1, 0), BIG_BYTES, BIG_BYTES), one((*INNER, 2))),
-        (n5(transpose(1, 0), BIG_BYTES, {"name": "gzip", "configuration": {"level": 10}}), one((*INNER, 2, "configuration", "level"))),
+        (
+            n5(transpose(1, 0), BIG_BYTES, {"name": "gzip", "configuration": {"level": 10}}),
+            one((*INNER, 2, "configuration", "level")),
+        ),
         ({"name": "n5_default", "configuration": {}}, one(INNER, "missing_key")),
     ],
 )
@@ -299,7 +327,9 @@ def test_n5_default_takes_bytes_without_endian_for_single_bytes() -> None:
 
 
 def test_n5_default_says_what_n5_needs() -> None:
-    assert messages(n5_array(n5(transpose(0, 1), {"name": "bytes", "configuration": {"endian": "little"}}))) == [
+    assert messages(
+        n5_array(n5(transpose(0, 1), {"name": "bytes", "configuration": {"endian": "little"}}))
+    ) == [
         "expected a transposition that reverses every axis, [1, 0] for 2 axes, got [0, 1]",
         'expected "big", as N5 stores values big-endian, got "little"',
     ]
@@ -342,8 +372,14 @@ def test_a_block_header_measures_each_chunk_length_in_32_bits() -> None:
 
 
 def test_n5_default_canonical_spells_its_codecs() -> None:
-    written = n5(transpose(1, 0), {"name": "bytes", "configuration": {"endian": "big"}}, {"name": "zstd", "configuration": {"level": 0, "checksum": False}})
-    assert canonical(written) == n5(transpose(1, 0), BIG_BYTES, {"name": "zstd", "configuration": {"level": 0}})
+    written = n5(
+        transpose(1, 0),
+        {"name": "bytes", "configuration": {"endian": "big"}},
+        {"name": "zstd", "configuration": {"level": 0, "checksum": False}},
+    )
+    assert canonical(written) == n5(
+        transpose(1, 0), BIG_BYTES, {"name": "zstd", "configuration": {"level": 0}}
+    )
 
 
 def test_n5_default_is_the_one_array_to_bytes_codec() -> None:
@@ -358,14 +394,27 @@ def test_n5_default_is_the_one_array_to_bytes_codec() -> None:
 # --- the registry's examples -----------------------------------------------------------------
 
 REGISTRY = Path(__file__).resolve().parents[1].parent / "shared" / "registry" / "zarr-extensions"
-CODECS = ("vlen-utf8", "vlen-bytes", "bitround", "packbits", "reshape", "conditional", "n5_default", "zfp")
+CODECS = (
+    "vlen-utf8",
+    "vlen-bytes",
+    "bitround",
+    "packbits",
+    "reshape",
+    "conditional",
+    "n5_default",
+    "zfp",
+)
 
 FLOAT32: dict[str, Any] = {"data_type": "float32"}
 BASES: dict[str, dict[str, Any]] = {
     "vlen-utf8": {"fill_value": ""},
     "vlen-bytes": {"fill_value": ""},
     "reshape": {"shape": [100, 50, 64, 3]},
-    "n5_default": {"shape": [256, 128], "data_type": "float32", "chunk_grid": {"configuration": {"chunk_shape": [256, 128]}}},
+    "n5_default": {
+        "shape": [256, 128],
+        "data_type": "float32",
+        "chunk_grid": {"configuration": {"chunk_shape": [256, 128]}},
+    },
     "zfp": FLOAT32,
 }
 """What the array around each codec's examples needs, beyond a float64 array of 100 x 100: the examples show only their codecs."""
@@ -389,18 +438,29 @@ def lenient_json(text: str) -> Any:
 
 def _examples() -> list[Any]:
     if not REGISTRY.is_dir():
-        return [pytest.param(None, None, None, marks=pytest.mark.skip(reason=f"the zarr-extensions registry is not at {REGISTRY}"))]
+        return [
+            pytest.param(
+                None,
+                None,
+                None,
+                marks=pytest.mark.skip(reason=f"the zarr-extensions registry is not at {REGISTRY}"),
+            )
+        ]
     found_examples: list[Any] = []
     for codec in CODECS:
         folder = REGISTRY / "codecs" / codec
         for readme in sorted(folder.glob("**/README.md")):
-            blocks = re.findall(r"```jsonc?\n(.*?)```", readme.read_text(encoding="utf-8"), re.DOTALL)
+            blocks = re.findall(
+                r"```jsonc?\n(.*?)```", readme.read_text(encoding="utf-8"), re.DOTALL
+            )
             for index, block in enumerate(blocks):
                 where = f"{readme.relative_to(REGISTRY / 'codecs')}#{index}"
                 found_examples.append(pytest.param(codec, where, lenient_json(block), id=where))
         for path in sorted([*folder.glob("**/zarr.json"), *folder.glob("examples/*.json")]):
             where = str(path.relative_to(REGISTRY / "codecs"))
-            found_examples.append(pytest.param(codec, where, json.loads(path.read_text(encoding="utf-8")), id=where))
+            found_examples.append(
+                pytest.param(codec, where, json.loads(path.read_text(encoding="utf-8")), id=where)
+            )
     return found_examples
 
 
@@ -428,7 +488,10 @@ def example_document(codec: str, example: dict[str, Any]) -> dict[str, Any]:
     field, problems = resolve(example, CodecDefinition, SCOPE, CODEC)
     assert problems == ()
     kind = field.definition.kind if isinstance(field, AcceptedField) else None
-    base["codecs"] = {"array_array": [example, LITTLE_BYTES], "bytes_bytes": [LITTLE_BYTES, example]}.get(kind, [example])
+    base["codecs"] = {
+        "array_array": [example, LITTLE_BYTES],
+        "bytes_bytes": [LITTLE_BYTES, example],
+    }.get(kind, [example])
     return base
 
 

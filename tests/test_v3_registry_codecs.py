@@ -43,7 +43,15 @@ REGISTRY_CODECS = (
 )
 STAND_INS = {
     name: DataTypeDefinition(name=name, configuration=EmptyConfiguration)
-    for name in ("bfloat16", "int4", "uint2", "float4_e2m1fn", "float8_e8m0fnu", "complex_float32", "variable_length_bytes")
+    for name in (
+        "bfloat16",
+        "int4",
+        "uint2",
+        "float4_e2m1fn",
+        "float8_e8m0fnu",
+        "complex_float32",
+        "variable_length_bytes",
+    )
 }
 """Registry data types a scope may define: here only their names, where the scope has no definition of its own."""
 
@@ -58,7 +66,10 @@ NONE: Counter[tuple[Loc, str]] = Counter()
 
 
 def found(document: dict[str, Any]) -> Counter[tuple[Loc, str]]:
-    return Counter((problem.loc, problem.kind) for problem in read_array_metadata_v3(document, context=SCOPE).problems)
+    return Counter(
+        (problem.loc, problem.kind)
+        for problem in read_array_metadata_v3(document, context=SCOPE).problems
+    )
 
 
 def one(loc: Loc, kind: str = "invalid_value") -> Counter[tuple[Loc, str]]:
@@ -66,13 +77,19 @@ def one(loc: Loc, kind: str = "invalid_value") -> Counter[tuple[Loc, str]]:
 
 
 def array(
-    data_type: Any, codecs: list[Any], fill_value: Any = 0, shape: list[int] | None = None, chunks: list[int] | None = None
+    data_type: Any,
+    codecs: list[Any],
+    fill_value: Any = 0,
+    shape: list[int] | None = None,
+    chunks: list[int] | None = None,
 ) -> dict[str, Any]:
     """An array of `data_type` whose chunks `codecs` encode: 100 x 100 in chunks of 10 x 10 unless `shape` and `chunks` say."""
     shape = [100, 100] if shape is None else shape
     chunks = [max(length // 10, 1) for length in shape] if chunks is None else chunks
     grid = {"name": "regular", "configuration": {"chunk_shape": chunks}}
-    return array_document(data_type=data_type, codecs=codecs, fill_value=fill_value, shape=shape, chunk_grid=grid)
+    return array_document(
+        data_type=data_type, codecs=codecs, fill_value=fill_value, shape=shape, chunk_grid=grid
+    )
 
 
 def accepted(codec: Any) -> AcceptedField[CodecDefinition[Any]]:
@@ -123,7 +140,12 @@ VALID = [
     {"name": "numcodecs.bitround", "configuration": {"keepbits": 3}},
     {"name": "packbits", "configuration": {"first_bit": 1, "last_bit": 5}},
     {"name": "reshape", "configuration": {"shape": [[0], -1, 2, [3]]}},
-    {"name": "n5_default", "configuration": {"codecs": [{"name": "transpose", "configuration": {"order": [1, 0]}}, "bytes"]}},
+    {
+        "name": "n5_default",
+        "configuration": {
+            "codecs": [{"name": "transpose", "configuration": {"order": [1, 0]}}, "bytes"]
+        },
+    },
     {"name": "zfp", "configuration": {"mode": "fixed_rate", "rate": 8}},
 ]
 """A valid field of each codec that receives an array."""
@@ -142,7 +164,10 @@ def test_a_chunk_nothing_is_known_about_causes_no_problem(codec: Any) -> None:
 def test_a_codec_after_an_unknown_one_is_not_judged(codec: Any) -> None:
     # A struct of text fits none of these codecs; after a codec nothing
     # claims, the data type is unknown.
-    data_type = {"name": "struct", "configuration": {"fields": [{"name": "a", "data_type": "bool"}]}}
+    data_type = {
+        "name": "struct",
+        "configuration": {"fields": [{"name": "a", "data_type": "bool"}]},
+    }
     after = [{"name": "acme.filter"}, codec]
     if accepted(codec).definition.kind == "array_array":
         after.append("bytes")
@@ -164,7 +189,14 @@ def test_a_codec_after_an_unknown_one_is_not_judged(codec: Any) -> None:
     ],
 )
 def test_a_vlen_codec_encodes_its_data_type(data_type: str, codec: Any) -> None:
-    assert found(array(data_type, [codec, {"name": "zstd", "configuration": {"level": 3}}], fill_value="")) == NONE
+    assert (
+        found(
+            array(
+                data_type, [codec, {"name": "zstd", "configuration": {"level": 3}}], fill_value=""
+            )
+        )
+        == NONE
+    )
 
 
 @pytest.mark.parametrize(
@@ -172,29 +204,42 @@ def test_a_vlen_codec_encodes_its_data_type(data_type: str, codec: Any) -> None:
     [
         ("bytes", "", "vlen-utf8"),
         ("int32", 0, "vlen-utf8"),
-        ({"name": "struct", "configuration": {"fields": [{"name": "a", "data_type": "int8"}]}}, {"a": 0}, "vlen-utf8"),
+        (
+            {"name": "struct", "configuration": {"fields": [{"name": "a", "data_type": "int8"}]}},
+            {"a": 0},
+            "vlen-utf8",
+        ),
         ("string", "", "vlen-bytes"),
         ("uint8", 0, "vlen-bytes"),
         ("r16", [0, 0], "vlen-bytes"),
     ],
 )
-def test_a_vlen_codec_refuses_another_data_type(data_type: Any, fill_value: Any, codec: str) -> None:
+def test_a_vlen_codec_refuses_another_data_type(
+    data_type: Any, fill_value: Any, codec: str
+) -> None:
     # Written without a configuration, the problem is at the codec; with
     # one, at its configuration.
     assert found(array(data_type, [codec], fill_value)) == one(CODEC)
-    assert found(array(data_type, [{"name": codec, "configuration": {}}], fill_value)) == one(CONFIGURATION)
+    assert found(array(data_type, [{"name": codec, "configuration": {}}], fill_value)) == one(
+        CONFIGURATION
+    )
 
 
 def test_a_vlen_codec_names_the_data_type_it_refuses() -> None:
     (problem,) = read_array_metadata_v3(array("int32", ["vlen-utf8"]), context=SCOPE).problems
-    assert problem.message == 'expected the data type "string", the only one vlen-utf8 encodes, got "int32"'
+    assert (
+        problem.message
+        == 'expected the data type "string", the only one vlen-utf8 encodes, got "int32"'
+    )
     (problem,) = read_array_metadata_v3(array("string", ["vlen-bytes"], ""), context=SCOPE).problems
     assert problem.message.endswith('the only ones vlen-bytes encodes, got "string"')
 
 
 @pytest.mark.parametrize("name", ["vlen-utf8", "vlen-bytes"])
 def test_a_vlen_codec_takes_no_configuration_and_is_spelled_by_its_name(name: str) -> None:
-    assert codec_problems({"name": name, "configuration": {"length": 4}}) == one((*CONFIGURATION, "length"), "unknown_key")
+    assert codec_problems({"name": name, "configuration": {"length": 4}}) == one(
+        (*CONFIGURATION, "length"), "unknown_key"
+    )
     assert canonical({"name": name, "configuration": {}}) == name
     assert canonical({"name": name}) == name
 
@@ -251,19 +296,27 @@ def test_bitround_keeps_at_most_the_bits_a_value_has(data_type: str, most: int, 
 def test_bitround_rounds_numpy_times_as_int64() -> None:
     data_type = {"name": "numpy.datetime64", "configuration": {"unit": "s", "scale_factor": 1}}
     assert found(array(data_type, [bitround(64), LITTLE_BYTES], "NaT")) == NONE
-    assert found(array(data_type, [bitround(65), LITTLE_BYTES], "NaT")) == one((*CONFIGURATION, "keepbits"))
+    assert found(array(data_type, [bitround(65), LITTLE_BYTES], "NaT")) == one(
+        (*CONFIGURATION, "keepbits")
+    )
 
 
 def test_bitround_says_what_the_bits_it_keeps_are() -> None:
-    (problem,) = read_array_metadata_v3(array("float32", [bitround(24), LITTLE_BYTES]), context=SCOPE).problems
+    (problem,) = read_array_metadata_v3(
+        array("float32", [bitround(24), LITTLE_BYTES]), context=SCOPE
+    ).problems
     assert problem.message == "expected keepbits at most 23, the mantissa bits of float32, got 24"
-    (problem,) = read_array_metadata_v3(array("uint8", [bitround(9), "bytes"]), context=SCOPE).problems
+    (problem,) = read_array_metadata_v3(
+        array("uint8", [bitround(9), "bytes"]), context=SCOPE
+    ).problems
     assert problem.message == "expected keepbits at most 8, the bits of uint8, got 9"
 
 
 def test_a_float_without_a_mantissa_keeps_no_bit() -> None:
     assert BITROUND_KEPT_BITS["float8_e8m0fnu"] == (0, "mantissa bits")
-    assert found(array("float8_e8m0fnu", [bitround(1), "bytes"])) == one((*CONFIGURATION, "keepbits"))
+    assert found(array("float8_e8m0fnu", [bitround(1), "bytes"])) == one(
+        (*CONFIGURATION, "keepbits")
+    )
 
 
 @pytest.mark.parametrize(
@@ -271,7 +324,13 @@ def test_a_float_without_a_mantissa_keeps_no_bit() -> None:
     [
         ("bool", False),
         ("r16", [0, 0]),
-        ({"name": "struct", "configuration": {"fields": [{"name": "a", "data_type": "float32"}]}}, {"a": 0.0}),
+        (
+            {
+                "name": "struct",
+                "configuration": {"fields": [{"name": "a", "data_type": "float32"}]},
+            },
+            {"a": 0.0},
+        ),
     ],
 )
 def test_bitround_refuses_a_data_type_that_is_no_number(data_type: Any, fill_value: Any) -> None:
@@ -290,7 +349,9 @@ def test_bitround_refuses_a_data_type_that_is_no_number(data_type: Any, fill_val
     ],
 )
 @pytest.mark.parametrize("name", ["bitround", "numcodecs.bitround"])
-def test_bitround_configuration(configuration: dict[str, Any], expected: Counter[Any], name: str) -> None:
+def test_bitround_configuration(
+    configuration: dict[str, Any], expected: Counter[Any], name: str
+) -> None:
     assert codec_problems({"name": name, "configuration": configuration}) == expected
 
 
@@ -302,11 +363,17 @@ def test_bitround_requires_its_configuration(codec: Any) -> None:
 def test_bitround_passes_its_chunk_on() -> None:
     # The next codec sees the data type (bytes needs an endian for float32)
     # and the chunk's axes (a transpose of the wrong rank).
-    assert found(array("float32", [bitround(8), "bytes"])) == one(("codecs", 1, "configuration", "endian"), "missing_key")
+    assert found(array("float32", [bitround(8), "bytes"])) == one(
+        ("codecs", 1, "configuration", "endian"), "missing_key"
+    )
     transpose = {"name": "transpose", "configuration": {"order": [0]}}
-    assert found(array("float32", [bitround(8), transpose, LITTLE_BYTES])) == one(("codecs", 1, "configuration", "order"))
+    assert found(array("float32", [bitround(8), transpose, LITTLE_BYTES])) == one(
+        ("codecs", 1, "configuration", "order")
+    )
     inner = [bitround(8), "vlen-utf8"]
-    assert found(array("float32", [sharding_codec([5, 5], codecs=inner)])) == one((*CONFIGURATION, "codecs", 1))
+    assert found(array("float32", [sharding_codec([5, 5], codecs=inner)])) == one(
+        (*CONFIGURATION, "codecs", 1)
+    )
 
 
 def test_bitround_is_spelled_as_written() -> None:
@@ -336,16 +403,29 @@ def packbits(**configuration: Any) -> dict[str, Any]:
         ("complex_float32", [0, 0]),
     ],
 )
-def test_packbits_encodes_the_data_types_the_registry_lists(data_type: str, fill_value: Any) -> None:
+def test_packbits_encodes_the_data_types_the_registry_lists(
+    data_type: str, fill_value: Any
+) -> None:
     assert found(array(data_type, ["packbits"], fill_value)) == NONE
-    assert found(array(data_type, [packbits(padding_encoding="first_byte"), "crc32c"], fill_value)) == NONE
+    assert (
+        found(array(data_type, [packbits(padding_encoding="first_byte"), "crc32c"], fill_value))
+        == NONE
+    )
 
 
 @pytest.mark.parametrize(
     ("data_type", "fill_value"),
-    [("float16", 0.0), ("complex64", [0.0, 0.0]), ("string", ""), ("r8", [0]), ("numpy.timedelta64", 0)],
+    [
+        ("float16", 0.0),
+        ("complex64", [0.0, 0.0]),
+        ("string", ""),
+        ("r8", [0]),
+        ("numpy.timedelta64", 0),
+    ],
 )
-def test_packbits_refuses_a_data_type_the_registry_does_not_list(data_type: Any, fill_value: Any) -> None:
+def test_packbits_refuses_a_data_type_the_registry_does_not_list(
+    data_type: Any, fill_value: Any
+) -> None:
     if data_type == "numpy.timedelta64":
         data_type = {"name": data_type, "configuration": {"unit": "s", "scale_factor": 1}}
     assert found(array(data_type, ["packbits"], fill_value)) == one(CODEC)
@@ -360,13 +440,19 @@ def test_packbits_refuses_a_data_type_the_registry_does_not_list(data_type: Any,
         ("uint2", {"first_bit": 1}, NONE),
         ("uint2", {"first_bit": 2}, one((*CONFIGURATION, "first_bit"))),
         ("int4", {"first_bit": None, "last_bit": 3}, NONE),
-        ("int8", {"first_bit": 8, "last_bit": 8}, one((*CONFIGURATION, "first_bit")) + one((*CONFIGURATION, "last_bit"))),
+        (
+            "int8",
+            {"first_bit": 8, "last_bit": 8},
+            one((*CONFIGURATION, "first_bit")) + one((*CONFIGURATION, "last_bit")),
+        ),
         ("uint16", {"first_bit": 4, "last_bit": 11}, NONE),
         ("complex_float32", {"last_bit": 31}, NONE),
         ("complex_float32", {"last_bit": 32}, one((*CONFIGURATION, "last_bit"))),
     ],
 )
-def test_packbits_keeps_bits_each_component_has(data_type: str, configuration: dict[str, Any], expected: Counter[Any]) -> None:
+def test_packbits_keeps_bits_each_component_has(
+    data_type: str, configuration: dict[str, Any], expected: Counter[Any]
+) -> None:
     fill_value = [0, 0] if data_type.startswith("complex") else False if data_type == "bool" else 0
     assert found(array(data_type, [packbits(**configuration)], fill_value)) == expected
 
@@ -394,7 +480,10 @@ def test_packbits_configuration(configuration: dict[str, Any], expected: Counter
         (packbits(), "packbits"),
         (packbits(padding_encoding="none", first_bit=0, last_bit=None), "packbits"),
         (packbits(first_bit=None), "packbits"),
-        (packbits(padding_encoding="first_byte", first_bit=2), packbits(padding_encoding="first_byte", first_bit=2)),
+        (
+            packbits(padding_encoding="first_byte", first_bit=2),
+            packbits(padding_encoding="first_byte", first_bit=2),
+        ),
         (packbits(last_bit=0, first_bit=0), packbits(last_bit=0)),
     ],
 )
@@ -428,25 +517,56 @@ def zfp(**configuration: Any) -> dict[str, Any]:
         ({"mode": 1}, one((*CONFIGURATION, "mode"), "invalid_type")),
         ({"mode": "lossless"}, one((*CONFIGURATION, "mode"))),
         ({"mode": "fixed_rate"}, one((*CONFIGURATION, "rate"), "missing_key")),
-        ({"mode": "fixed_precision", "tolerance": 0.1}, one((*CONFIGURATION, "precision"), "missing_key") + one((*CONFIGURATION, "tolerance"), "unknown_key")),
+        (
+            {"mode": "fixed_precision", "tolerance": 0.1},
+            one((*CONFIGURATION, "precision"), "missing_key")
+            + one((*CONFIGURATION, "tolerance"), "unknown_key"),
+        ),
         ({"mode": "reversible", "rate": 8}, one((*CONFIGURATION, "rate"), "unknown_key")),
-        ({"mode": "reversible", "write_header": True}, one((*CONFIGURATION, "write_header"), "unknown_key")),
+        (
+            {"mode": "reversible", "write_header": True},
+            one((*CONFIGURATION, "write_header"), "unknown_key"),
+        ),
         (
             {"mode": "expert", "minbits": 1, "maxbits": 13},
-            one((*CONFIGURATION, "maxprec"), "missing_key") + one((*CONFIGURATION, "minexp"), "missing_key"),
+            one((*CONFIGURATION, "maxprec"), "missing_key")
+            + one((*CONFIGURATION, "minexp"), "missing_key"),
         ),
-        ({"mode": "expert", "minbits": 14, "maxbits": 13, "maxprec": 19, "minexp": -2}, one((*CONFIGURATION, "maxbits"))),
-        ({"mode": "expert", "minbits": 1, "maxbits": 13, "maxprec": 0, "minexp": -2}, one((*CONFIGURATION, "maxprec"))),
-        ({"mode": "expert", "minbits": 1, "maxbits": 13, "maxprec": 65, "minexp": -2}, one((*CONFIGURATION, "maxprec"))),
-        ({"mode": "expert", "minbits": -1, "maxbits": 13, "maxprec": 1, "minexp": 0}, one((*CONFIGURATION, "minbits"))),
-        ({"mode": "expert", "minbits": 1, "maxbits": 2**32, "maxprec": 1, "minexp": 0}, one((*CONFIGURATION, "maxbits"))),
-        ({"mode": "expert", "minbits": 1, "maxbits": 2, "maxprec": 1, "minexp": 2.5}, one((*CONFIGURATION, "minexp"), "invalid_type")),
+        (
+            {"mode": "expert", "minbits": 14, "maxbits": 13, "maxprec": 19, "minexp": -2},
+            one((*CONFIGURATION, "maxbits")),
+        ),
+        (
+            {"mode": "expert", "minbits": 1, "maxbits": 13, "maxprec": 0, "minexp": -2},
+            one((*CONFIGURATION, "maxprec")),
+        ),
+        (
+            {"mode": "expert", "minbits": 1, "maxbits": 13, "maxprec": 65, "minexp": -2},
+            one((*CONFIGURATION, "maxprec")),
+        ),
+        (
+            {"mode": "expert", "minbits": -1, "maxbits": 13, "maxprec": 1, "minexp": 0},
+            one((*CONFIGURATION, "minbits")),
+        ),
+        (
+            {"mode": "expert", "minbits": 1, "maxbits": 2**32, "maxprec": 1, "minexp": 0},
+            one((*CONFIGURATION, "maxbits")),
+        ),
+        (
+            {"mode": "expert", "minbits": 1, "maxbits": 2, "maxprec": 1, "minexp": 2.5},
+            one((*CONFIGURATION, "minexp"), "invalid_type"),
+        ),
         ({"mode": "fixed_accuracy", "tolerance": -0.5}, one((*CONFIGURATION, "tolerance"))),
         ({"mode": "fixed_rate", "rate": "8"}, one((*CONFIGURATION, "rate"), "invalid_type")),
-        ({"mode": "fixed_precision", "precision": 1.5}, one((*CONFIGURATION, "precision"), "invalid_type")),
+        (
+            {"mode": "fixed_precision", "precision": 1.5},
+            one((*CONFIGURATION, "precision"), "invalid_type"),
+        ),
     ],
 )
-def test_zfp_configuration_has_the_members_of_its_mode(configuration: dict[str, Any], expected: Counter[Any]) -> None:
+def test_zfp_configuration_has_the_members_of_its_mode(
+    configuration: dict[str, Any], expected: Counter[Any]
+) -> None:
     assert codec_problems(zfp(**configuration)) == expected
 
 
@@ -473,13 +593,20 @@ def test_zfp_says_which_members_its_mode_takes() -> None:
         ("r32", [0, 0, 0, 0], one(CONFIGURATION)),
     ],
 )
-def test_zfp_compresses_integers_and_floats(data_type: str, fill_value: Any, expected: Counter[Any]) -> None:
+def test_zfp_compresses_integers_and_floats(
+    data_type: str, fill_value: Any, expected: Counter[Any]
+) -> None:
     assert found(array(data_type, [zfp(mode="reversible")], fill_value)) == expected
 
 
-@pytest.mark.parametrize(("rank", "expected"), [(0, NONE), (1, NONE), (4, NONE), (5, one(CONFIGURATION))])
+@pytest.mark.parametrize(
+    ("rank", "expected"), [(0, NONE), (1, NONE), (4, NONE), (5, one(CONFIGURATION))]
+)
 def test_zfp_compresses_chunks_of_at_most_four_axes(rank: int, expected: Counter[Any]) -> None:
-    assert found(array("float32", [zfp(mode="fixed_precision", precision=19)], shape=[10] * rank)) == expected
+    assert (
+        found(array("float32", [zfp(mode="fixed_precision", precision=19)], shape=[10] * rank))
+        == expected
+    )
 
 
 def test_zfp_in_a_pipeline() -> None:
@@ -488,7 +615,9 @@ def test_zfp_in_a_pipeline() -> None:
     assert found(array("float32", [zfp(mode="reversible"), LITTLE_BYTES])) == one(("codecs", 1))
     # Inside a shard, the inner chunk is what zfp compresses.
     shard = sharding_codec([2, 5, 5, 5, 5], codecs=[zfp(mode="reversible")])
-    assert found(array("float32", [shard], shape=[10] * 5, chunks=[10] * 5)) == one((*CONFIGURATION, "codecs", 0, "configuration"))
+    assert found(array("float32", [shard], shape=[10] * 5, chunks=[10] * 5)) == one(
+        (*CONFIGURATION, "codecs", 0, "configuration")
+    )
 
 
 def test_zfp_is_spelled_as_written() -> None:
@@ -515,13 +644,25 @@ ZSTD: dict[str, Any] = {"name": "zstd", "configuration": {"level": 5}}
         (conditional([ZSTD], header_bits=64), NONE),
         (conditional([ZSTD], header_bits=12), one((*CONFIGURATION, "header_bits"))),
         (conditional([ZSTD] * 9, header_bits=8), one((*CONFIGURATION, "header_bits"))),
-        (conditional([ZSTD] * 3, header_bits=1), Counter({((*CONFIGURATION, "header_bits"), "invalid_value"): 2})),
+        (
+            conditional([ZSTD] * 3, header_bits=1),
+            Counter({((*CONFIGURATION, "header_bits"), "invalid_value"): 2}),
+        ),
         (conditional([ZSTD], header_bits=-8), one((*CONFIGURATION, "header_bits"))),
         (conditional([ZSTD, "bytes"]), one((*CONFIGURATION, "codecs", 1))),
-        (conditional([{"name": "transpose", "configuration": {"order": [0]}}]), one((*CONFIGURATION, "codecs", 0))),
+        (
+            conditional([{"name": "transpose", "configuration": {"order": [0]}}]),
+            one((*CONFIGURATION, "codecs", 0)),
+        ),
         (conditional([{"name": "acme.squash"}, conditional([ZSTD])]), NONE),
-        (conditional([{"name": "gzip", "configuration": {"level": 12}}]), one((*CONFIGURATION, "codecs", 0, "configuration", "level"))),
-        ({"name": "conditional", "configuration": {"header_bits": 8}}, one((*CONFIGURATION, "codecs"), "missing_key")),
+        (
+            conditional([{"name": "gzip", "configuration": {"level": 12}}]),
+            one((*CONFIGURATION, "codecs", 0, "configuration", "level")),
+        ),
+        (
+            {"name": "conditional", "configuration": {"header_bits": 8}},
+            one((*CONFIGURATION, "codecs"), "missing_key"),
+        ),
         (conditional(ZSTD), one((*CONFIGURATION, "codecs"), "invalid_type")),
     ],
 )
@@ -553,12 +694,19 @@ def test_the_default_header_is_the_fewest_whole_bytes_with_a_bit_per_codec(count
         (conditional([ZSTD], header_bits=16), conditional([ZSTD], header_bits=16)),
         (conditional([], header_bits=0), conditional([])),
         (
-            conditional([{"name": "zstd", "configuration": {"level": 1, "checksum": False}}, {"name": "crc32c", "configuration": {}}]),
+            conditional(
+                [
+                    {"name": "zstd", "configuration": {"level": 1, "checksum": False}},
+                    {"name": "crc32c", "configuration": {}},
+                ]
+            ),
             conditional([{"name": "zstd", "configuration": {"level": 1}}, "crc32c"]),
         ),
     ],
 )
-def test_conditional_canonical_drops_the_default_header_and_spells_its_codecs(codec: Any, spelled: Any) -> None:
+def test_conditional_canonical_drops_the_default_header_and_spells_its_codecs(
+    codec: Any, spelled: Any
+) -> None:
     assert canonical(codec) == spelled
 
 

@@ -69,7 +69,10 @@ def test_a_custom_codec_added_to_a_scope_is_claimed() -> None:
 def test_a_claimed_configuration_is_checked_with_document_locations() -> None:
     context = ZarrV3Context(codecs=[LEVEL_CODEC])
     field, problems = resolve(
-        {"name": "acme.level", "configuration": {"level": 9, "fast": True}}, CodecDefinition, context, ("codecs", 1)
+        {"name": "acme.level", "configuration": {"level": 9, "fast": True}},
+        CodecDefinition,
+        context,
+        ("codecs", 1),
     )
     assert field.definition is LEVEL_CODEC
     assert {(p.loc, p.kind) for p in problems} == {
@@ -184,7 +187,9 @@ def test_pickle_round_trip_in_a_subprocess() -> None:
         "assert context == CORE_AND_EXTENSIONS and hash(context) == hash(CORE_AND_EXTENSIONS)\n"
         "print(sorted(context.codecs))\n"
     )
-    result = subprocess.run([sys.executable, "-c", script], input=data, capture_output=True, check=True)
+    result = subprocess.run(
+        [sys.executable, "-c", script], input=data, capture_output=True, check=True
+    )
     assert "sharding_indexed" in result.stdout.decode()
 
 
@@ -205,7 +210,9 @@ def test_a_data_type_named_like_raw_bits_is_refused() -> None:
 
 def test_a_definition_with_a_name_no_document_can_use_is_refused() -> None:
     with pytest.raises(TypeError, match="not a name"):
-        CodecDefinition(name="Acme", configuration=EmptyConfiguration, kind="bytes_bytes", size="static")
+        CodecDefinition(
+            name="Acme", configuration=EmptyConfiguration, kind="bytes_bytes", size="static"
+        )
 
 
 def test_a_codec_hook_its_kind_is_never_asked_is_refused() -> None:

@@ -10,7 +10,9 @@ from zarr_metadata.v3 import KNOWN
 
 
 def problems(data_type: object) -> list[tuple[tuple[str | int, ...], str, str]]:
-    reading = read_array_metadata_v3(array_document(data_type=data_type, fill_value=0), context=KNOWN)
+    reading = read_array_metadata_v3(
+        array_document(data_type=data_type, fill_value=0), context=KNOWN
+    )
     return [(problem.loc, problem.kind, problem.message) for problem in reading.problems]
 
 
@@ -24,8 +26,14 @@ def problems(data_type: object) -> list[tuple[tuple[str | int, ...], str, str]]:
         ("|u1", '"uint8"'),
         ("|i1", '"int8"'),
         ("|V6", '"r48"'),
-        ("<M8[ns]", '"numpy.datetime64" with the unit "ns" and the scale factor 1, and the byte order is the bytes codec\'s "endian"'),
-        ("<m8[10s]", '"numpy.timedelta64" with the unit "s" and the scale factor 10, and the byte order is the bytes codec\'s "endian"'),
+        (
+            "<M8[ns]",
+            '"numpy.datetime64" with the unit "ns" and the scale factor 1, and the byte order is the bytes codec\'s "endian"',
+        ),
+        (
+            "<m8[10s]",
+            '"numpy.timedelta64" with the unit "s" and the scale factor 10, and the byte order is the bytes codec\'s "endian"',
+        ),
     ],
 )
 def test_a_numpy_type_string_names_the_v3_data_type(type_string: str, v3: str) -> None:

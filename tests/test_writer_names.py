@@ -40,7 +40,9 @@ def _v3_data_type_names(value: object) -> Iterator[str]:
     elif isinstance(value, Mapping):
         yield value["name"]
         for field in value.get("configuration", {}).get("fields", []):
-            yield from _v3_data_type_names(field["data_type"] if isinstance(field, Mapping) else field[1])
+            yield from _v3_data_type_names(
+                field["data_type"] if isinstance(field, Mapping) else field[1]
+            )
 
 
 def _v3_codec_names(codecs: list[Any]) -> Iterator[str]:
@@ -58,7 +60,9 @@ def _name_of(value: object) -> str:
 def v3_names(document: Mapping[str, Any]) -> Iterator[Name]:
     """The names a zarr.json writes, its consolidated metadata's included."""
     if document.get("node_type") == "array":
-        yield from ((DataTypeDefinition, name) for name in _v3_data_type_names(document["data_type"]))
+        yield from (
+            (DataTypeDefinition, name) for name in _v3_data_type_names(document["data_type"])
+        )
         yield from ((CodecDefinition, name) for name in _v3_codec_names(document["codecs"]))
         yield ChunkGridDefinition, _name_of(document["chunk_grid"])
         yield ChunkKeyEncodingDefinition, _name_of(document["chunk_key_encoding"])
@@ -123,20 +127,50 @@ def _labels(writer: str) -> set[tuple[str, str]]:
 
 
 def test_the_stores_of_each_writer_are_here() -> None:
-    assert set(WRITERS) >= {"tensorstore", "zarr-python-2", "zarr-python-2.18", "zarr-python-3", "zarr-python-3.4"}
+    assert set(WRITERS) >= {
+        "tensorstore",
+        "zarr-python-2",
+        "zarr-python-2.18",
+        "zarr-python-3",
+        "zarr-python-3.4",
+    }
 
 
 def test_the_tensorstore_store_holds_what_tensorstore_writes() -> None:
     names = _labels("tensorstore")
     expected_v3 = {
-        *(("DataTypeDefinition", name) for name in ("float8_e4m3fn", "float8_e8m0fnu", "int2", "int4", "bfloat16", "complex128")),
-        *(("CodecDefinition", name) for name in ("bytes", "transpose", "blosc", "gzip", "zstd", "crc32c", "sharding_indexed")),
+        *(
+            ("DataTypeDefinition", name)
+            for name in (
+                "float8_e4m3fn",
+                "float8_e8m0fnu",
+                "int2",
+                "int4",
+                "bfloat16",
+                "complex128",
+            )
+        ),
+        *(
+            ("CodecDefinition", name)
+            for name in (
+                "bytes",
+                "transpose",
+                "blosc",
+                "gzip",
+                "zstd",
+                "crc32c",
+                "sharding_indexed",
+            )
+        ),
         ("ChunkKeyEncodingDefinition", "default"),
         ("ChunkKeyEncodingDefinition", "v2"),
         ("ChunkGridDefinition", "regular"),
     }
     expected_v2 = {
-        *(("ZarrV2DataTypeDefinition", name) for name in ("|b1", ">i4", "<f2", "<c16", "|S6", "|V4", "struct")),
+        *(
+            ("ZarrV2DataTypeDefinition", name)
+            for name in ("|b1", ">i4", "<f2", "<c16", "|S6", "|V4", "struct")
+        ),
         *(("ZarrV2CodecDefinition", name) for name in ("blosc", "zlib", "gzip", "zstd", "bz2")),
     }
     assert names >= expected_v3 | expected_v2
@@ -144,7 +178,12 @@ def test_the_tensorstore_store_holds_what_tensorstore_writes() -> None:
 
 def test_the_zarr_python_stores_hold_every_codec_numcodecs_registers() -> None:
     # numcodecs 0.15 and 0.17 register these ids (n5_wrapper, the N5 store's, is in no .zarray).
-    v2 = {name for writer in ("zarr-python-2", "zarr-python-2.18", "zarr-python-3.4") for kind, name in _labels(writer) if kind == "ZarrV2CodecDefinition"}
+    v2 = {
+        name
+        for writer in ("zarr-python-2", "zarr-python-2.18", "zarr-python-3.4")
+        for kind, name in _labels(writer)
+        if kind == "ZarrV2CodecDefinition"
+    }
     assert v2 >= {
         "adler32", "astype", "base64", "bitround", "blosc", "bz2", "categorize", "crc32", "crc32c", "delta",
         "fixedscaleoffset", "fletcher32", "gzip", "jenkins_lookup3", "json2", "lz4", "lzma", "msgpack2", "packbits",
@@ -160,7 +199,10 @@ def test_the_zarr_python_stores_hold_every_codec_numcodecs_registers() -> None:
             "zfpy", "zlib", "zstd",
         )),
     }  # fmt: skip
-    assert {name for kind, name in _labels("zarr-python-3.4") if kind == "ChunkGridDefinition"} == {"regular", "rectilinear"}
+    assert {name for kind, name in _labels("zarr-python-3.4") if kind == "ChunkGridDefinition"} == {
+        "regular",
+        "rectilinear",
+    }
 
 
 def test_a_name_nothing_claims_is_found() -> None:
@@ -182,7 +224,9 @@ def test_a_v2_dtype_tensorstore_writes_that_is_no_numpy_type_string_is_refused(d
         "shape": [4], "zarr_format": 2,
     }  # fmt: skip
     reading = read_node_metadata_v2({".zarray": zarray}, context=KNOWN_V2)
-    assert [(problem.loc, problem.kind) for problem in reading.problems] == [(("dtype",), "invalid_value")]
+    assert [(problem.loc, problem.kind) for problem in reading.problems] == [
+        (("dtype",), "invalid_value")
+    ]
     assert "NumPy type string" in reading.problems[0].message
 
 
@@ -195,5 +239,7 @@ def test_the_checker_reports_nothing_on_the_store_even_when_strict(writer: str) 
         check=False,
     )
     documents = sum(1 for path in (STORES / writer).rglob("*") if path.is_file())
-    assert result.stdout.splitlines()[-1:] == [f"{documents} documents, 0 problems, 0 warnings"], result.stdout[:2000]
+    assert result.stdout.splitlines()[-1:] == [f"{documents} documents, 0 problems, 0 warnings"], (
+        result.stdout[:2000]
+    )
     assert result.returncode == 0

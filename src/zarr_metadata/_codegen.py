@@ -170,7 +170,9 @@ class _Module:
             "best_fit": _refuse.best_fit,
             "kind_of": _refuse.kind_of,
         }
-        self.union_tables: list[tuple[str, dict[type, tuple[str, ...]], dict[str, tuple[str, ...]]]] = []
+        self.union_tables: list[
+            tuple[str, dict[type, tuple[str, ...]], dict[str, tuple[str, ...]]]
+        ] = []
         self._names: dict[int, str] = {}
         self._taken: set[str] = set()
         self._inline: dict[int, str | None] = {}
@@ -196,7 +198,14 @@ class _Module:
         else:
             # A scalar at the root has no container to test it inline, so
             # the entry tests it, and only a value that fails goes the slow way.
-            self._emit([f"def {entry}(v, loc, p, d):", f"    if {test}:", "        return v", f"    return {name}(v, loc, p, d)"])
+            self._emit(
+                [
+                    f"def {entry}(v, loc, p, d):",
+                    f"    if {test}:",
+                    "        return v",
+                    f"    return {name}(v, loc, p, d)",
+                ]
+            )
         return entry
 
     def source(self, title: str) -> str:
@@ -207,7 +216,10 @@ class _Module:
             "# Each function takes (value v, location loc, problems p, depth d) and returns",
             "# the refined value, or FAIL once it has added a problem to p.",
         ]
-        header += [f"# {name}: {about or _described(self.constants[name])}" for name, about in self._numbered.items()]
+        header += [
+            f"# {name}: {about or _described(self.constants[name])}"
+            for name, about in self._numbered.items()
+        ]
         return "\n".join([*header, "", *self.lines]).rstrip("\n") + "\n"
 
     def function(self, node: Node, label: str) -> str:
@@ -340,7 +352,9 @@ class _Module:
         self.lines.extend(lines)
         self.lines.append("")
 
-    def _checked(self, node: Node, label: str, var: str, loc: str, indent: str, store: str) -> list[str]:
+    def _checked(
+        self, node: Node, label: str, var: str, loc: str, indent: str, store: str
+    ) -> list[str]:
         """Lines that check `var` against `node` (met at `label`) and, when it fits, run `store` with `y` bound to the refined value."""
         call = f"{self.function(node, label)}({var}, {loc}, p, d + 1)"
         test = self.inline(node, var)
@@ -401,7 +415,9 @@ class _Module:
         lines = self._container_head(name, array=True)
         lines.append("    ok = True")
         if node.min_length is not None or node.max_length is not None:
-            lines.append(f"    if length_problem(v, len(v), loc, p, {self.constant(node)}) is not None:")
+            lines.append(
+                f"    if length_problem(v, len(v), loc, p, {self.constant(node)}) is not None:"
+            )
             lines.append("        ok = False")
         test = self.inline(node.item, "x")
         if test is not None:
@@ -413,7 +429,9 @@ class _Module:
                 "        return tuple(v) if ok else FAIL",
             ]
         lines += ["    out = []", "    i = 0", "    for x in v:"]
-        lines += self._checked(node.item, f"{_label(name)}_items", "x", "loc + (i,)", "        ", "out.append($)")
+        lines += self._checked(
+            node.item, f"{_label(name)}_items", "x", "loc + (i,)", "        ", "out.append($)"
+        )
         lines += ["        i += 1", "    return tuple(out) if ok else FAIL"]
         self._emit(lines)
 
@@ -428,7 +446,9 @@ class _Module:
         ]
         for index, item in enumerate(node.items):
             lines.append(f"    x = v[{index}]")
-            lines += self._checked(item, f"{_label(name)}_{index}", "x", f"loc + ({index},)", "    ", f"y{index} = $")
+            lines += self._checked(
+                item, f"{_label(name)}_{index}", "x", f"loc + ({index},)", "    ", f"y{index} = $"
+            )
         refined = ", ".join(f"y{index}" for index in range(count))
         lines.append(f"    return ({refined}{',' if count == 1 else ''}) if ok else FAIL")
         self._emit(lines)
@@ -446,7 +466,9 @@ class _Module:
             "                continue",
             "            k = str(k)",
         ]
-        lines += self._checked(node.value, f"{_label(name)}_values", "x", "loc + (k,)", "        ", "out[k] = $")
+        lines += self._checked(
+            node.value, f"{_label(name)}_values", "x", "loc + (k,)", "        ", "out[k] = $"
+        )
         lines.append(f"    return {'FrozenObject(out)' if self.frozen else 'out'} if ok else FAIL")
         self._emit(lines)
 
@@ -476,7 +498,14 @@ class _Module:
             branch = "elif"
             if member.required:
                 lines.append("            seen += 1")
-            lines += self._checked(member.node, f"{_label(name)}_{_identifier(member.key)}", "x", "loc + (k,)", "            ", "out[k] = $")
+            lines += self._checked(
+                member.node,
+                f"{_label(name)}_{_identifier(member.key)}",
+                "x",
+                "loc + (k,)",
+                "            ",
+                "out[k] = $",
+            )
         other = "        else:" if branch == "elif" else "        if True:"
         lines += [
             other,
@@ -490,24 +519,33 @@ class _Module:
         if node.extra is None:
             lines += [f"            unknown_key(k, loc, p, {record}, x)", "            ok = False"]
         else:
-            lines += self._checked(node.extra, f"{_label(name)}_extra", "x", "loc + (k,)", "            ", "out[k] = $")
+            lines += self._checked(
+                node.extra, f"{_label(name)}_extra", "x", "loc + (k,)", "            ", "out[k] = $"
+            )
         if required:
-            lines += [f"    if seen != {required}:", f"        missing(v, loc, p, {record})", "        ok = False"]
+            lines += [
+                f"    if seen != {required}:",
+                f"        missing(v, loc, p, {record})",
+                "        ok = False",
+            ]
         lines.append(f"    return {'FrozenObject(out)' if self.frozen else 'out'} if ok else FAIL")
         self._emit(lines)
 
     def _union(self, name: str, node: Union) -> None:
         members = [
-            (self.function(member, f"{_label(name)}_{_kind_label(member)}"), _dispatched_kinds(member))
+            (
+                self.function(member, f"{_label(name)}_{_kind_label(member)}"),
+                _dispatched_kinds(member),
+            )
             for member in _spread(node)
         ]
         by_kind: dict[str, tuple[str, ...]] = {}
         for kind in ("null", "boolean", "integer", "number", "string", "array", "object"):
             by_kind[kind] = tuple(function for function, kinds in members if kind in kinds)
-        dispatch = {
-            python_type: by_kind[kind] for python_type, kind in _PYTHON_KINDS.items()
-        }
-        table = self.constant({}, "the members that take each Python type and JSON kind, filled in as the module runs")
+        dispatch = {python_type: by_kind[kind] for python_type, kind in _PYTHON_KINDS.items()}
+        table = self.constant(
+            {}, "the members that take each Python type and JSON kind, filled in as the module runs"
+        )
         expected = self.constant(_refuse.describe(node))
         lines = [f"def {name}(v, loc, p, d):", "    t = type(v)"]
         # The common case, a value whose JSON type only one member takes,
@@ -519,7 +557,12 @@ class _Module:
         # Arrays of a fixed length each (a record of two or of three items)
         # go straight to the one member of their length; any other length
         # is left to the best fit, which names every length.
-        by_length = _by_length([(function, member) for (function, _), member in zip(members, _spread(node), strict=True)])
+        by_length = _by_length(
+            [
+                (function, member)
+                for (function, _), member in zip(members, _spread(node), strict=True)
+            ]
+        )
         if by_length is not None:
             lines.append("    if t is list or t is tuple:")
             lines.append("        n = len(v)")

@@ -49,5 +49,9 @@ def _collect(body: list[ast.stmt], found: dict[str, str]) -> None:
     for before, after in itertools.pairwise(body):
         if not (isinstance(before, ast.AnnAssign) and isinstance(before.target, ast.Name)):
             continue
-        if isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant) and isinstance(after.value.value, str):
+        if (
+            isinstance(after, ast.Expr)
+            and isinstance(after.value, ast.Constant)
+            and isinstance(after.value.value, str)
+        ):
             found[before.target.id] = inspect.cleandoc(after.value.value).replace("\n", " ")

@@ -75,7 +75,10 @@ def plain(value: object) -> Any:
     """`value` with every object a fresh plain dict; arrays stay tuples, copied only when they hold objects."""
     if isinstance(value, Mapping):
         members = cast("Mapping[str, object]", value)
-        return {key: plain(cast(object, item)) if isinstance(item, Mapping | tuple | list) else item for key, item in members.items()}
+        return {
+            key: plain(cast(object, item)) if isinstance(item, Mapping | tuple | list) else item
+            for key, item in members.items()
+        }
     if isinstance(value, tuple | list):
         items = cast("tuple[object, ...]", value)  # pyright: ignore[reportUnnecessaryCast]
         if any(isinstance(item, Mapping | tuple | list) for item in items):

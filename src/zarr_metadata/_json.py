@@ -64,7 +64,9 @@ class ValidationProblem:
 def _unpickled_problem(
     loc: Loc, message: str, kind: ProblemKind, input: JSONValue | UNSET, ctx: dict[str, JSONValue]
 ) -> ValidationProblem:
-    return ValidationProblem(loc, message, kind, input=input, ctx=MappingProxyType(ctx) if ctx else _EMPTY_CTX)
+    return ValidationProblem(
+        loc, message, kind, input=input, ctx=MappingProxyType(ctx) if ctx else _EMPTY_CTX
+    )
 
 
 Problems: TypeAlias = tuple[ValidationProblem, ...]
@@ -73,7 +75,9 @@ Problems: TypeAlias = tuple[ValidationProblem, ...]
 
 def relocated(problem: ValidationProblem, loc: Loc) -> ValidationProblem:
     """`problem` at `loc` instead: the one way a problem moves."""
-    return ValidationProblem(loc, problem.message, problem.kind, input=problem.input, ctx=problem.ctx)
+    return ValidationProblem(
+        loc, problem.message, problem.kind, input=problem.input, ctx=problem.ctx
+    )
 
 
 def under(at: Loc, problems: Iterable[ValidationProblem]) -> list[ValidationProblem]:

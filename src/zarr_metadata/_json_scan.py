@@ -47,8 +47,6 @@ class DuplicateKey:
         )
 
 
-
-
 _SPACE = re.compile(r"[ \t\n\r]*")
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?")
 _NUMBER_LIKE = re.compile(r"[-+.0-9A-Za-z_]+")

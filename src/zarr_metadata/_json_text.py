@@ -226,5 +226,3 @@ def _not_utf8(data: bytes, error: UnicodeDecodeError) -> BrokenJSON:
             f"the file ends inside a UTF-8 character (it starts with the byte 0x{byte:02x})",
         )
     return BrokenJSON(line, column, f"expected UTF-8 text, found the byte 0x{byte:02x}")
-
-

@@ -53,14 +53,20 @@ def _broken_name_rule(name: str, *, reserved: bool = True) -> str | None:
 def validate_node_name_v3(value: object) -> Problems:
     """Every problem with `value` as the name of a Zarr v3 node, located at `()`; none when it is one."""
     if not isinstance(value, str):
-        return (ValidationProblem((), f"expected a node name (a string), got {shown(value)}", "invalid_type"),)
+        return (
+            ValidationProblem(
+                (), f"expected a node name (a string), got {shown(value)}", "invalid_type"
+            ),
+        )
     if value == "":
         return ()
     rule = _broken_name_rule(value)
     if rule is None:
         return ()
     return (
-        ValidationProblem((), f"expected a node name, got {shown(value)}: {rule}", "invalid_value", input=value),
+        ValidationProblem(
+            (), f"expected a node name, got {shown(value)}: {rule}", "invalid_value", input=value
+        ),
     )
 
 
@@ -108,7 +114,9 @@ def node_path_problems(path: str, loc: Loc, *, reserved: bool = True) -> Problem
     return tuple(problems)
 
 
-def _path_problem(path: str, loc: Loc, rule: str, *, segment: int | None = None) -> ValidationProblem:
+def _path_problem(
+    path: str, loc: Loc, rule: str, *, segment: int | None = None
+) -> ValidationProblem:
     message = f"expected a node path, got {shown(path)}: {rule}"
     if segment is None:
         return ValidationProblem(loc, message, "invalid_value", input=path)
@@ -118,7 +126,11 @@ def _path_problem(path: str, loc: Loc, rule: str, *, segment: int | None = None)
 def validate_node_path_v3(value: object) -> Problems:
     """Every problem with `value` as the path of a Zarr v3 node, located at `()`; none when it is one."""
     if not isinstance(value, str):
-        return (ValidationProblem((), f"expected a node path (a string), got {shown(value)}", "invalid_type"),)
+        return (
+            ValidationProblem(
+                (), f"expected a node path (a string), got {shown(value)}", "invalid_type"
+            ),
+        )
     return node_path_problems(value, ())
 
 
@@ -151,7 +163,11 @@ def parent_path(path: str) -> str | None:
 
 
 def tree_problems(
-    is_group: Mapping[str, bool], loc_of: Callable[[str], Loc], *, root_listed: bool, unplaced: Collection[str] = ()
+    is_group: Mapping[str, bool],
+    loc_of: Callable[[str], Loc],
+    *,
+    root_listed: bool,
+    unplaced: Collection[str] = (),
 ) -> list[ValidationProblem]:
     """The listed nodes whose parent is not listed, or is not a group, each located by `loc_of` its path.
 
@@ -170,9 +186,17 @@ def tree_problems(
             continue
         shown_parent = "the root" if parent == "" else shown(parent)
         if parent not in is_group:
-            problems.append(ValidationProblem(loc_of(path), f"its parent {shown_parent} is not listed", "invalid_value"))
+            problems.append(
+                ValidationProblem(
+                    loc_of(path), f"its parent {shown_parent} is not listed", "invalid_value"
+                )
+            )
         elif not is_group[parent]:
             problems.append(
-                ValidationProblem(loc_of(path), f"its parent {shown_parent} is not a group, and only groups hold children", "invalid_value")
+                ValidationProblem(
+                    loc_of(path),
+                    f"its parent {shown_parent} is not a group, and only groups hold children",
+                    "invalid_value",
+                )
             )
     return problems

@@ -128,9 +128,13 @@ def _written(shape: type, context: object | None) -> JSONSchema | None:
     if shape is ZarrV2ConsolidatedMetadataJSON:
         return _schema_v2.consolidated_metadata_json_schema_v2(context=given)
     if shape is ZarrV2ArrayMetadataJSON:
-        return _with_attributes(_schema_v2.zarray_json_schema_v2(context=given), ZarrV2ArrayMetadataJSON.__name__)
+        return _with_attributes(
+            _schema_v2.zarray_json_schema_v2(context=given), ZarrV2ArrayMetadataJSON.__name__
+        )
     if shape is ZarrV2GroupMetadataJSON:
-        return _with_attributes(_schema_v2.zgroup_json_schema_v2(context=given), ZarrV2GroupMetadataJSON.__name__)
+        return _with_attributes(
+            _schema_v2.zgroup_json_schema_v2(context=given), ZarrV2GroupMetadataJSON.__name__
+        )
     return None
 
 
@@ -140,7 +144,10 @@ def _with_attributes(file_schema: JSONSchema, name: str) -> JSONSchema:
     file_name = cast(str, file_schema["$ref"]).removeprefix(_LOCAL)
     node = dict(definitions[file_name])
     properties = dict(cast(Mapping[str, Any], node.get("properties", {})))
-    properties["attributes"] = {"type": "object", "description": "The node's `.zattrs`: the user attributes."}
+    properties["attributes"] = {
+        "type": "object",
+        "description": "The node's `.zattrs`: the user attributes.",
+    }
     node["properties"] = properties
     definitions[name] = node
     return {"$defs": definitions, "$ref": f"{_LOCAL}{name}"}
@@ -154,7 +161,9 @@ def _with_definitions(schema: JSONSchema, reference: Callable[[str], str]) -> Co
     item of a tuple whose JSON Schema is then replaced by `schema`'s root.
     """
     definitions = cast(Mapping[str, Any], schema.get("$defs", {}))
-    root: JSONSchema = {key: value for key, value in schema.items() if key not in ("$defs", "$schema")}
+    root: JSONSchema = {
+        key: value for key, value in schema.items() if key not in ("$defs", "$schema")
+    }
     if list(root) == ["$ref"]:
         # Pydantic takes a schema that is only a reference for the definition it
         # names, and would write the field's title into that definition.
@@ -166,7 +175,11 @@ def _with_definitions(schema: JSONSchema, reference: Callable[[str], str]) -> Co
             for key, member in cast(Mapping[str, Any], value).items():
                 if key == "$ref" and isinstance(member, str) and member.startswith(_LOCAL):
                     found.update(
-                        handler(core_schema.definition_reference_schema(reference(member[len(_LOCAL) :])))
+                        handler(
+                            core_schema.definition_reference_schema(
+                                reference(member[len(_LOCAL) :])
+                            )
+                        )
                     )
                 else:
                     found[key] = relinked(member, handler)

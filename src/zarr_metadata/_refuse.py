@@ -95,21 +95,35 @@ def too_deep(value: object, loc: Loc, problems: list[ValidationProblem]) -> obje
 
 def bad_key(key: object, loc: Loc, problems: list[ValidationProblem]) -> object:
     """Refuse an object whose key is not a string (a Python dict can hold one; JSON cannot)."""
-    return add(problems, loc, f"expected object keys to be strings, got the key {shown(key)}", "invalid_type")
+    return add(
+        problems,
+        loc,
+        f"expected object keys to be strings, got the key {shown(key)}",
+        "invalid_type",
+    )
 
 
-def unknown_key(key: str, loc: Loc, problems: list[ValidationProblem], record: Record, value: object) -> object:
+def unknown_key(
+    key: str, loc: Loc, problems: list[ValidationProblem], record: Record, value: object
+) -> object:
     """Refuse a member that a closed TypedDict does not declare."""
     declared = ", ".join(shown(member.key) for member in record.members)
     allowed = f"; expected only {declared}" if declared else "; expected no members"
     return add(problems, (*loc, key), f"unknown member {shown(key)}{allowed}", "unknown_key", value)
 
 
-def missing(value: Mapping[str, object], loc: Loc, problems: list[ValidationProblem], record: Record) -> object:
+def missing(
+    value: Mapping[str, object], loc: Loc, problems: list[ValidationProblem], record: Record
+) -> object:
     """Add a problem for each required member of `record` that `value` lacks."""
     for member in record.members:
         if member.required and member.key not in value:
-            add(problems, (*loc, member.key), f"missing required member {shown(member.key)}", "missing_key")
+            add(
+                problems,
+                (*loc, member.key),
+                f"missing required member {shown(member.key)}",
+                "missing_key",
+            )
     return FAIL
 
 
@@ -127,7 +141,11 @@ def length_problem(
         f"expected {_length_text(low, high, noun)}, got {size}",
         "invalid_value",
         value,
-        {key: bound for key, bound in (("min_length", low), ("max_length", high)) if bound is not None},
+        {
+            key: bound
+            for key, bound in (("min_length", low), ("max_length", high))
+            if bound is not None
+        },
     )
 
 
@@ -196,8 +214,20 @@ def _describe_scalar(node: Scalar) -> str:
 
 
 def _bounds_text(bounds: Bounds) -> str:
-    low = ("[", bounds.ge) if bounds.ge is not None else ("(", bounds.gt) if bounds.gt is not None else None
-    high = ("]", bounds.le) if bounds.le is not None else (")", bounds.lt) if bounds.lt is not None else None
+    low = (
+        ("[", bounds.ge)
+        if bounds.ge is not None
+        else ("(", bounds.gt)
+        if bounds.gt is not None
+        else None
+    )
+    high = (
+        ("]", bounds.le)
+        if bounds.le is not None
+        else (")", bounds.lt)
+        if bounds.lt is not None
+        else None
+    )
     if low is not None and high is not None:
         return f" in {low[0]}{shown(low[1])}, {shown(high[1])}{high[0]}"
     if low is not None:
@@ -210,7 +240,12 @@ def _bounds_text(bounds: Bounds) -> str:
 def _bounds_ctx(bounds: Bounds) -> dict[str, JSONValue]:
     return {
         name: value
-        for name, value in (("ge", bounds.ge), ("gt", bounds.gt), ("le", bounds.le), ("lt", bounds.lt))
+        for name, value in (
+            ("ge", bounds.ge),
+            ("gt", bounds.gt),
+            ("le", bounds.le),
+            ("lt", bounds.lt),
+        )
         if value is not None
     }
 
@@ -234,14 +269,18 @@ def scalar_checker(node: Scalar) -> Checker:
 
     if node.type is type(None):
 
-        def check_null(value: object, loc: Loc, problems: list[ValidationProblem], depth: int) -> object:
+        def check_null(
+            value: object, loc: Loc, problems: list[ValidationProblem], depth: int
+        ) -> object:
             return None if value is None else wrong_type(value, loc, problems, "null")
 
         return check_null
 
     if node.type is bool:
 
-        def check_bool(value: object, loc: Loc, problems: list[ValidationProblem], depth: int) -> object:
+        def check_bool(
+            value: object, loc: Loc, problems: list[ValidationProblem], depth: int
+        ) -> object:
             if value is True or value is False:
                 return value
             if isinstance(value, bool):
@@ -252,7 +291,9 @@ def scalar_checker(node: Scalar) -> Checker:
 
     if node.type is str:
 
-        def check_str(value: object, loc: Loc, problems: list[ValidationProblem], depth: int) -> object:
+        def check_str(
+            value: object, loc: Loc, problems: list[ValidationProblem], depth: int
+        ) -> object:
             if not isinstance(value, str):
                 return wrong_type(value, loc, problems, kind_name)
             refused = length_problem(value, len(value), loc, problems, node)
@@ -262,15 +303,27 @@ def scalar_checker(node: Scalar) -> Checker:
 
     integral = node.type is int
 
-    def check_number(value: object, loc: Loc, problems: list[ValidationProblem], depth: int) -> object:
+    def check_number(
+        value: object, loc: Loc, problems: list[ValidationProblem], depth: int
+    ) -> object:
         if isinstance(value, bool) or not isinstance(value, int | float):
             return wrong_type(value, loc, problems, kind_name)
         if isinstance(value, float):
             if integral:
-                return add(problems, loc, f"expected {kind_name}, got {shown(value)}", "invalid_type", value)
+                return add(
+                    problems,
+                    loc,
+                    f"expected {kind_name}, got {shown(value)}",
+                    "invalid_type",
+                    value,
+                )
             if not math.isfinite(value):
                 return add(
-                    problems, loc, f"expected a finite number, got {shown(value)}", "invalid_value", value
+                    problems,
+                    loc,
+                    f"expected a finite number, got {shown(value)}",
+                    "invalid_value",
+                    value,
                 )
             value = float(value)
         else:
@@ -297,7 +350,9 @@ def choice_checker(node: Choice) -> Checker:
     types = frozenset(_json_type(value) for value in node.values)
     expected = describe(node)
 
-    def check_choice(value: object, loc: Loc, problems: list[ValidationProblem], depth: int) -> object:
+    def check_choice(
+        value: object, loc: Loc, problems: list[ValidationProblem], depth: int
+    ) -> object:
         kind = kind_of(value)
         try:
             found = (kind, value) in pairs
@@ -309,7 +364,9 @@ def choice_checker(node: Choice) -> Checker:
         # type, `4` (or `3.0`, a number too) the wrong value.
         if _json_type(value) not in types:
             return wrong_type(value, loc, problems, expected)
-        return add(problems, loc, f"expected {expected}, got {shown(value)}", "invalid_value", value)
+        return add(
+            problems, loc, f"expected {expected}, got {shown(value)}", "invalid_value", value
+        )
 
     return check_choice
 
@@ -324,7 +381,9 @@ def _json_type(value: object) -> str:
     return kind
 
 
-def taken_as_it_is(value: object, loc: Loc, problems: list[ValidationProblem], depth: int) -> object:
+def taken_as_it_is(
+    value: object, loc: Loc, problems: list[ValidationProblem], depth: int
+) -> object:
     """The check of a member a reader judges itself: any value passes, as it is."""
     return value
 
@@ -338,13 +397,24 @@ def json_checker(finite: bool, frozen: bool = False) -> Checker:
 
     def check_json(value: Any, loc: Loc, problems: list[ValidationProblem], depth: int) -> object:
         kind: type[object] = type(value)  # pyright: ignore[reportUnknownVariableType]
-        if kind is str or kind is bool or value is None or (kind is int and JSON_INT_MIN < value < JSON_INT):
+        if (
+            kind is str
+            or kind is bool
+            or value is None
+            or (kind is int and JSON_INT_MIN < value < JSON_INT)
+        ):
             return value
         if kind is int:
             return too_long(value, loc, problems)
         if kind is float:
             if finite and value - value != 0.0:
-                return add(problems, loc, f"expected a finite number, got {shown(value)}", "invalid_value", value)
+                return add(
+                    problems,
+                    loc,
+                    f"expected a finite number, got {shown(value)}",
+                    "invalid_value",
+                    value,
+                )
             return value
         if kind is list or kind is tuple:
             return check_items(value, loc, problems, depth)
@@ -373,9 +443,13 @@ def json_checker(finite: bool, frozen: bool = False) -> Checker:
         good = True
         for index, item in enumerate(value):
             kind: type[object] = type(item)  # pyright: ignore[reportUnknownVariableType]
-            if kind is str or kind is bool or item is None or (
-                kind is float and (not finite or item - item == 0.0)
-            ) or (kind is int and JSON_INT_MIN < item < JSON_INT):
+            if (
+                kind is str
+                or kind is bool
+                or item is None
+                or (kind is float and (not finite or item - item == 0.0))
+                or (kind is int and JSON_INT_MIN < item < JSON_INT)
+            ):
                 append(item)
                 continue
             refined = check_json(item, (*loc, index), problems, depth + 1)
@@ -384,7 +458,9 @@ def json_checker(finite: bool, frozen: bool = False) -> Checker:
             append(refined)
         return tuple(items) if good else FAIL
 
-    def check_members(value: Any, loc: Loc, problems: list[ValidationProblem], depth: int) -> object:
+    def check_members(
+        value: Any, loc: Loc, problems: list[ValidationProblem], depth: int
+    ) -> object:
         if depth >= MAX_DEPTH:
             return too_deep(value, loc, problems)
         members: dict[str, object] = {}
@@ -397,9 +473,13 @@ def json_checker(finite: bool, frozen: bool = False) -> Checker:
                     continue
                 key = str(key)
             kind: type[object] = type(item)  # pyright: ignore[reportUnknownVariableType]
-            if kind is str or kind is bool or item is None or (
-                kind is float and (not finite or item - item == 0.0)
-            ) or (kind is int and JSON_INT_MIN < item < JSON_INT):
+            if (
+                kind is str
+                or kind is bool
+                or item is None
+                or (kind is float and (not finite or item - item == 0.0))
+                or (kind is int and JSON_INT_MIN < item < JSON_INT)
+            ):
                 members[key] = item
                 continue
             refined = check_json(item, (*loc, key), problems, depth + 1)
@@ -415,7 +495,11 @@ _fits = threading.local()
 
 
 def best_fit(
-    members: tuple[Checker, ...], value: object, loc: Loc, problems: list[ValidationProblem], depth: int
+    members: tuple[Checker, ...],
+    value: object,
+    loc: Loc,
+    problems: list[ValidationProblem],
+    depth: int,
 ) -> object:
     """Check `value` against each member of a union that takes its JSON type; the first that fits wins.
 
@@ -493,12 +577,18 @@ def _lengths_joined(members: tuple[Checker, ...], value: object, loc: Loc, depth
     size = len(cast("Sized", value))
     return (
         ValidationProblem(
-            loc, f"expected an array of {text} items, got {size}", "invalid_value", input=_as_input(value), ctx={"lengths": tuple(spelled)}
+            loc,
+            f"expected an array of {text} items, got {size}",
+            "invalid_value",
+            input=_as_input(value),
+            ctx={"lengths": tuple(spelled)},
         ),
     )
 
 
-def not_array(checker: Checker, value: object, loc: Loc, problems: list[ValidationProblem], depth: int) -> object:
+def not_array(
+    checker: Checker, value: object, loc: Loc, problems: list[ValidationProblem], depth: int
+) -> object:
     """Check a value that is not a list or tuple: a subclass of one is read as an array, anything else refused."""
     if isinstance(value, list | tuple):
         return checker(list(value), loc, problems, depth)  # pyright: ignore[reportUnknownArgumentType]

@@ -37,7 +37,9 @@ def _nothing(node: Node) -> JSONSchema | None:
 class NodeWriter:
     """Writes nodes as schemas, each named node once under `definitions`, with the descriptions of TypedDicts and their members."""
 
-    def __init__(self, definitions: dict[str, JSONValue] | None = None, override: Override = _nothing) -> None:
+    def __init__(
+        self, definitions: dict[str, JSONValue] | None = None, override: Override = _nothing
+    ) -> None:
         self.definitions: dict[str, JSONValue] = {} if definitions is None else definitions
         self._names: dict[int, str] = {}
         self._override = override
@@ -102,7 +104,9 @@ class NodeWriter:
         # Named before the body is written, so a recursive node refers to itself.
         name = self.define(node.name, lambda: {})
         self._names[key] = name
-        self.definitions[name] = self.record(node) if isinstance(node, Record) else self._alias(node)
+        self.definitions[name] = (
+            self.record(node) if isinstance(node, Record) else self._alias(node)
+        )
         return name
 
     def _alias(self, node: Alias) -> JSONSchema:

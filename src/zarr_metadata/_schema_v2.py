@@ -27,7 +27,9 @@ from zarr_metadata.v2.group import ZarrV2ZGroupJSON
 TYPE_STRING_PATTERN = f"^{TYPE_STRING.pattern}$"
 
 
-def field_json_schema_v2(kind: type[ZarrV2Kind], *, context: ZarrV2Context | None = None) -> JSONSchema:
+def field_json_schema_v2(
+    kind: type[ZarrV2Kind], *, context: ZarrV2Context | None = None
+) -> JSONSchema:
     """The schema of a v2 field of `kind`: a data type (a type string or a list of fields) or a codec (`{"id": ..., ...}`)."""
     schemas = V2Schemas(CORE_V2 if context is None else context)
     return schemas.document(schemas.field(kind))
@@ -67,24 +69,37 @@ class V2Schemas(ScopeSchemas):
     def field(self, kind: type[Definition[Any]]) -> JSONSchema:
         """A reference to the schema of a field of `kind`."""
         given = cast(object, kind)
-        if not (isinstance(given, type) and issubclass(given, ZarrV2DataTypeDefinition | ZarrV2CodecDefinition)):
+        if not (
+            isinstance(given, type)
+            and issubclass(given, ZarrV2DataTypeDefinition | ZarrV2CodecDefinition)
+        ):
             msg = f"expected a kind of v2 field, got {kind!r}"
             raise TypeError(msg)
         if issubclass(kind, ZarrV2DataTypeDefinition):
-            return self._named_once(ZarrV2DataTypeDefinition, "ZarrV2DataTypeDefinition", self._data_type)
+            return self._named_once(
+                ZarrV2DataTypeDefinition, "ZarrV2DataTypeDefinition", self._data_type
+            )
         return self._named_once(ZarrV2CodecDefinition, "ZarrV2CodecDefinition", self._codec)
 
     def zarray(self) -> JSONSchema:
         """A reference to the schema of a `.zarray`."""
-        return self._named_once(ZarrV2ZArrayJSON, ZarrV2ZArrayJSON.__name__, lambda: self._file(ZarrV2ZArrayJSON))
+        return self._named_once(
+            ZarrV2ZArrayJSON, ZarrV2ZArrayJSON.__name__, lambda: self._file(ZarrV2ZArrayJSON)
+        )
 
     def zgroup(self) -> JSONSchema:
         """A reference to the schema of a `.zgroup`."""
-        return self._named_once(ZarrV2ZGroupJSON, ZarrV2ZGroupJSON.__name__, lambda: self._file(ZarrV2ZGroupJSON))
+        return self._named_once(
+            ZarrV2ZGroupJSON, ZarrV2ZGroupJSON.__name__, lambda: self._file(ZarrV2ZGroupJSON)
+        )
 
     def consolidated(self) -> JSONSchema:
         """A reference to the schema of a `.zmetadata`."""
-        return self._named_once(ZarrV2ConsolidatedMetadataJSON, ZarrV2ConsolidatedMetadataJSON.__name__, self._consolidated)
+        return self._named_once(
+            ZarrV2ConsolidatedMetadataJSON,
+            ZarrV2ConsolidatedMetadataJSON.__name__,
+            self._consolidated,
+        )
 
     def _consolidated(self) -> JSONSchema:
         # Closed at both levels, as the reader is: a member beside the two, or a
@@ -105,7 +120,6 @@ class V2Schemas(ScopeSchemas):
             "required": ["zarr_consolidated_format", "metadata"],
             "additionalProperties": False,
         }
-
 
     def _override(self, node: Node) -> JSONSchema | None:
         if isinstance(node, Alias):
@@ -128,14 +142,26 @@ class V2Schemas(ScopeSchemas):
 
     def _data_type(self) -> JSONSchema:
         # Every type string is read: one of a family nothing claims is unclaimed, not refused.
-        type_string: JSONSchema = {"type": "string", "pattern": TYPE_STRING_PATTERN, "description": "A NumPy type string, such as \"<f8\"."}
+        type_string: JSONSchema = {
+            "type": "string",
+            "pattern": TYPE_STRING_PATTERN,
+            "description": 'A NumPy type string, such as "<f8".',
+        }
         field_of_struct: JSONSchema = {
             "type": "array",
-            "prefixItems": [{"type": "string"}, self.field(ZarrV2DataTypeDefinition), {"type": "array", "items": {"type": "integer", "minimum": 0}}],
+            "prefixItems": [
+                {"type": "string"},
+                self.field(ZarrV2DataTypeDefinition),
+                {"type": "array", "items": {"type": "integer", "minimum": 0}},
+            ],
             "minItems": 2,
             "maxItems": 3,
         }
-        structured: JSONSchema = {"type": "array", "items": field_of_struct, "description": "A structured data type: its fields, each [name, type] or [name, type, shape]."}
+        structured: JSONSchema = {
+            "type": "array",
+            "items": field_of_struct,
+            "description": "A structured data type: its fields, each [name, type] or [name, type, shape].",
+        }
         found: JSONSchema = {"anyOf": [type_string, structured]}
         described = description_of(ZarrV2DataTypeDefinition)
         if described is not None:
@@ -144,7 +170,9 @@ class V2Schemas(ScopeSchemas):
 
     def _codec(self) -> JSONSchema:
         claimed = self.context.codecs
-        branches: list[JSONValue] = [self._claimed_codec(name, definition) for name, definition in claimed.items()]
+        branches: list[JSONValue] = [
+            self._claimed_codec(name, definition) for name, definition in claimed.items()
+        ]
         other: JSONSchema = {"type": "string", "minLength": 1}
         if claimed:
             other["not"] = {"enum": list(claimed)}
@@ -172,7 +200,9 @@ class V2Schemas(ScopeSchemas):
         found["properties"] = {"id": {"const": name}, **properties}
         found["required"] = ["id", *_listed(found.get("required"))]
         module = sys.modules.get(definition.configuration.__module__)
-        described = description_of(definition.configuration) or (description_of(module) if module is not None else None)
+        described = description_of(definition.configuration) or (
+            description_of(module) if module is not None else None
+        )
         if described is not None:
             found["description"] = described
         return found

@@ -31,7 +31,9 @@ NAME_PATTERN = f"^(?:{EXTENSION_NAME.pattern}|{URI.pattern})$"
 RAW_PATTERN = f"^{RAW_BYTES_NAME_PATTERN.pattern}$"
 
 
-def field_json_schema_v3(kind: type[ZarrV3Kind], *, context: ZarrV3Context | None = None) -> JSONSchema:
+def field_json_schema_v3(
+    kind: type[ZarrV3Kind], *, context: ZarrV3Context | None = None
+) -> JSONSchema:
     """The schema of a v3 field of `kind`: each definition `context` claims, or any configuration of a name it does not."""
     schemas = V3Schemas(CORE_AND_EXTENSIONS if context is None else context)
     return schemas.document(schemas.field(kind))
@@ -71,7 +73,9 @@ class V3Schemas(ScopeSchemas):
     def field(self, kind: type[Definition[Any]]) -> JSONSchema:
         """A reference to the schema of a field of `kind`."""
         given = cast(object, kind)
-        if not (isinstance(given, type) and issubclass(given, Definition) and given.zarr_format == 3):
+        if not (
+            isinstance(given, type) and issubclass(given, Definition) and given.zarr_format == 3
+        ):
             msg = f"expected a kind of v3 field, got {kind!r}"
             raise TypeError(msg)
         kind = kind.kind_class()
@@ -81,25 +85,38 @@ class V3Schemas(ScopeSchemas):
 
     def array(self) -> JSONSchema:
         """A reference to the schema of an array's `zarr.json`."""
-        return self._named_once(ZarrV3ArrayMetadataJSON, ZarrV3ArrayMetadataJSON.__name__, self._array)
+        return self._named_once(
+            ZarrV3ArrayMetadataJSON, ZarrV3ArrayMetadataJSON.__name__, self._array
+        )
 
     def group(self) -> JSONSchema:
         """A reference to the schema of a group's `zarr.json`."""
-        return self._named_once(ZarrV3GroupMetadataJSON, ZarrV3GroupMetadataJSON.__name__, self._group)
+        return self._named_once(
+            ZarrV3GroupMetadataJSON, ZarrV3GroupMetadataJSON.__name__, self._group
+        )
 
     def consolidated(self) -> JSONSchema:
         """A reference to the schema of a group's `consolidated_metadata` as its reader reads it, each listed document a node.
 
         The group reader reads only the member's envelope, and so does the group's schema.
         """
-        return self._named_once(ZarrV3ConsolidatedMetadataJSON, ZarrV3ConsolidatedMetadataJSON.__name__, self._consolidated)
+        return self._named_once(
+            ZarrV3ConsolidatedMetadataJSON,
+            ZarrV3ConsolidatedMetadataJSON.__name__,
+            self._consolidated,
+        )
 
     def _consolidated(self) -> JSONSchema:
-        node = Reader().read(ZarrV3ConsolidatedMetadataJSON, ZarrV3ConsolidatedMetadataJSON.__name__)
+        node = Reader().read(
+            ZarrV3ConsolidatedMetadataJSON, ZarrV3ConsolidatedMetadataJSON.__name__
+        )
         assert isinstance(node, Record)
         found = self.writer.record(node)
         properties = cast(dict[str, JSONValue], found["properties"])
-        properties["metadata"] = {**cast(JSONSchema, properties["metadata"]), "additionalProperties": self.node()}
+        properties["metadata"] = {
+            **cast(JSONSchema, properties["metadata"]),
+            "additionalProperties": self.node(),
+        }
         return found
 
     def node(self) -> JSONSchema:
@@ -138,8 +155,16 @@ class V3Schemas(ScopeSchemas):
 
     def _field(self, kind: type[Definition[Any]]) -> JSONSchema:
         claimed = self.context.definitions_of(kind)
-        branches: list[JSONValue] = [self._claimed(name, definition) for name, definition in claimed.items()]
-        branches.append(_unclaimed(kind, [name for name in claimed if name != RAW_BYTES_NAME], RAW_BYTES_NAME in claimed))
+        branches: list[JSONValue] = [
+            self._claimed(name, definition) for name, definition in claimed.items()
+        ]
+        branches.append(
+            _unclaimed(
+                kind,
+                [name for name in claimed if name != RAW_BYTES_NAME],
+                RAW_BYTES_NAME in claimed,
+            )
+        )
         found: JSONSchema = {"anyOf": branches}
         described = description_of(kind)
         if described is not None:
@@ -149,15 +174,23 @@ class V3Schemas(ScopeSchemas):
     def _claimed(self, filed: str, definition: Definition[Any]) -> JSONSchema:
         """A claimed definition written as its name alone (when nothing is required) or as a named configuration."""
         carried = filed == RAW_BYTES_NAME
-        name: JSONSchema = {"type": "string", "pattern": RAW_PATTERN} if carried else {"const": filed}
+        name: JSONSchema = (
+            {"type": "string", "pattern": RAW_PATTERN} if carried else {"const": filed}
+        )
         # A raw bits name carries its configuration, so the object need not write one.
-        configuration: JSONSchema = {"type": "object"} if carried else self.configuration(definition)
+        configuration: JSONSchema = (
+            {"type": "object"} if carried else self.configuration(definition)
+        )
         required: list[JSONValue] = ["name"]
         if definition.requires_configuration and not carried:
             required.append("configuration")
         written: JSONSchema = {
             "type": "object",
-            "properties": {"name": name, "configuration": configuration, "must_understand": {"const": True}},
+            "properties": {
+                "name": name,
+                "configuration": configuration,
+                "must_understand": {"const": True},
+            },
             "required": required,
             "additionalProperties": False,
         }
@@ -175,7 +208,9 @@ class V3Schemas(ScopeSchemas):
             "type": "object",
             "minProperties": 1,
             "maxProperties": 1,
-            "properties": {name: self.configuration(definition) for name, definition in claimed.items()},
+            "properties": {
+                name: self.configuration(definition) for name, definition in claimed.items()
+            },
         }
 
     def _array(self) -> JSONSchema:
@@ -213,7 +248,14 @@ class V3Schemas(ScopeSchemas):
                 continue
             shape = Reader().read(definition.fill_value, f"{name}.fill_value")
             named: JSONSchema = {
-                "anyOf": [{"const": name}, {"type": "object", "properties": {"name": {"const": name}}, "required": ["name"]}]
+                "anyOf": [
+                    {"const": name},
+                    {
+                        "type": "object",
+                        "properties": {"name": {"const": name}},
+                        "required": ["name"],
+                    },
+                ]
             }
             found.append(
                 {
@@ -238,11 +280,18 @@ def _unclaimed(kind: type[Definition[Any]], claimed: list[str], raw_claimed: boo
         name["not"] = {"anyOf": taken}
     written: JSONSchema = {
         "type": "object",
-        "properties": {"name": name, "configuration": {"type": "object"}, "must_understand": {"const": True}},
+        "properties": {
+            "name": name,
+            "configuration": {"type": "object"},
+            "must_understand": {"const": True},
+        },
         "required": ["name"],
         "additionalProperties": False,
     }
-    return {"description": f"A {kind.label} this scope does not claim, with any configuration.", "anyOf": [name, written]}
+    return {
+        "description": f"A {kind.label} this scope does not claim, with any configuration.",
+        "anyOf": [name, written],
+    }
 
 
 def _module_description(definition: Definition[Any]) -> str | None:

@@ -286,7 +286,9 @@ class Reader:
         self._finite = finite
         """Whether `JSONValue` refuses NaN and the infinities; not in a member that holds user data."""
 
-    def read(self, annotation: object, where: str, namespace: Mapping[str, Any] | None = None) -> Node:
+    def read(
+        self, annotation: object, where: str, namespace: Mapping[str, Any] | None = None
+    ) -> Node:
         """The node of `annotation`, found at `where` (for messages), with forward references resolved in `namespace`."""
         if annotation is JSONValue:
             return AnyJSON(finite=self._finite)
@@ -323,7 +325,12 @@ class Reader:
             self._seen[key] = record
         declared = typeddict_members(typeddict)
         record.members = tuple(
-            Member(member.key, self.read(member.annotation, f"{name}.{member.key}"), member.required, member.default)
+            Member(
+                member.key,
+                self.read(member.annotation, f"{name}.{member.key}"),
+                member.required,
+                member.default,
+            )
             for member in declared.members
         )
         if declared.extra is not None:
@@ -354,7 +361,9 @@ class Reader:
                 return Array(self.read(args[0], f"{where}[]", namespace))
             if args == ((),):
                 return FixedArray(())
-            items = tuple(self.read(arg, f"{where}[{index}]", namespace) for index, arg in enumerate(args))
+            items = tuple(
+                self.read(arg, f"{where}[{index}]", namespace) for index, arg in enumerate(args)
+            )
             return FixedArray(items)
         if origin in (list, Sequence) and len(args) == 1:
             return Array(self.read(args[0], f"{where}[]", namespace))
@@ -401,7 +410,9 @@ def typeddict_members(typeddict: Any) -> Declared:
         msg = f"{name}: cannot read its annotations: {error}"
         raise TypeError(msg) from error
     required_keys: frozenset[str] = typeddict.__required_keys__
-    members = tuple(_declared(name, key, annotation, key in required_keys) for key, annotation in hints.items())
+    members = tuple(
+        _declared(name, key, annotation, key in required_keys) for key, annotation in hints.items()
+    )
     extra_items: object = getattr(typeddict, "__extra_items__", NoExtraItems)
     extra = None if extra_items is NoExtraItems else unqualified(extra_items)
     return Declared(members, extra, getattr(typeddict, "__closed__", None) is True)
@@ -410,7 +421,9 @@ def typeddict_members(typeddict: Any) -> Declared:
 def _declared(name: str, key: str, annotation: object, required: bool) -> DeclaredMember:
     bare = unqualified(annotation)
     required = _required(annotation, required)
-    defaults = [item.value for item in getattr(bare, "__metadata__", ()) if isinstance(item, Default)]  # Annotated's
+    defaults = [
+        item.value for item in getattr(bare, "__metadata__", ()) if isinstance(item, Default)
+    ]  # Annotated's
     if not defaults:
         return DeclaredMember(key, bare, required)
     if required or len(defaults) > 1:
@@ -432,13 +445,17 @@ def _key(annotation: object) -> object:
     return ("eq", annotation)
 
 
-def _resolved(reference: str | ForwardRef, where: str, namespace: Mapping[str, Any] | None) -> object:
+def _resolved(
+    reference: str | ForwardRef, where: str, namespace: Mapping[str, Any] | None
+) -> object:
     text = reference if isinstance(reference, str) else reference.__forward_arg__
     if namespace is None:
         msg = f"{where}: cannot resolve the forward reference {text!r}"
         raise TypeError(msg)
     try:
-        return eval(text, dict(namespace))  # the text is an annotation written in the shape's module
+        return eval(
+            text, dict(namespace)
+        )  # the text is an annotation written in the shape's module
     except Exception as error:
         msg = f"{where}: cannot resolve the forward reference {text!r}: {error}"
         raise TypeError(msg) from error
@@ -508,7 +525,10 @@ def _constrained(node: Node, metadata: tuple[object, ...], where: str) -> Node:
 def _apply(node: Node, constraint: annotated_types.BaseMetadata, where: str) -> None:
     numeric = isinstance(node, Scalar) and node.type in (int, float)
     sized = (isinstance(node, Scalar) and node.type is str) or isinstance(node, Array)
-    if numeric and isinstance(constraint, annotated_types.Ge | annotated_types.Gt | annotated_types.Le | annotated_types.Lt):
+    if numeric and isinstance(
+        constraint,
+        annotated_types.Ge | annotated_types.Gt | annotated_types.Le | annotated_types.Lt,
+    ):
         assert isinstance(node, Scalar)
         node.bounds = dataclasses.replace(node.bounds)
         for name in ("ge", "gt", "le", "lt"):

@@ -201,7 +201,9 @@ def _error_type(kind: str, message: str, ctx: Mapping[str, JSONValue]) -> Pydant
     # Pydantic fills `{name}` in a message from its ctx; a message is no template,
     # so ctx goes along only where that leaves the message as written.
     if ctx and not any(f"{{{name}}}" in message for name in ctx):
-        return PydanticCustomError(cast(LiteralString, kind), cast(LiteralString, message), dict(ctx))
+        return PydanticCustomError(
+            cast(LiteralString, kind), cast(LiteralString, message), dict(ctx)
+        )
     return PydanticCustomError(cast(LiteralString, kind), cast(LiteralString, message))
 
 
@@ -268,7 +270,11 @@ def _looks_like_ours(key: str) -> bool:
     folded = key.lower()
     for separator in "-. ":
         folded = folded.replace(separator, "_")
-    return folded.startswith(("zarr_metadata", "zarrmetadata")) or "context" in folded or "scope" in folded
+    return (
+        folded.startswith(("zarr_metadata", "zarrmetadata"))
+        or "context" in folded
+        or "scope" in folded
+    )
 
 
 def _read_in_context(model: type[M]) -> Callable[[Any, ValidationInfo], M]:

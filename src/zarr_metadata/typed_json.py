@@ -48,7 +48,9 @@ def checker_of(shape: object, frozen: bool = False) -> Checker:
     return _kept(key, shape, frozen).checker
 
 
-def reading_checker(shape: object, unread: frozenset[object] = frozenset(), *, finite: bool = True) -> Checker:
+def reading_checker(
+    shape: object, unread: frozenset[object] = frozenset(), *, finite: bool = True
+) -> Checker:
     """The read-only checker of `shape` that takes each member annotated with one of the aliases `unread` as it is, for a reader to judge itself.
 
     With `finite` false, every `JSONValue` in the shape takes NaN and the
@@ -87,7 +89,11 @@ def _forget_all() -> None:
 
 
 def _kept(
-    key: tuple[object, ...], shape: object, frozen: bool, unread: frozenset[object] = frozenset(), finite: bool = True
+    key: tuple[object, ...],
+    shape: object,
+    frozen: bool,
+    unread: frozenset[object] = frozenset(),
+    finite: bool = True,
 ) -> Generated:
     found = _checkers.get(key)
     if found is None:
@@ -101,7 +107,9 @@ def _kept(
     return found
 
 
-def _compiled(shape: object, frozen: bool, unread: frozenset[object] = frozenset(), finite: bool = True) -> Generated:
+def _compiled(
+    shape: object, frozen: bool, unread: frozenset[object] = frozenset(), finite: bool = True
+) -> Generated:
     title = shape.__name__ if isinstance(shape, type) else repr(shape)
     return generate(Reader(unread, finite=finite).read(shape, _name(shape)), frozen, title)
 
@@ -127,7 +135,9 @@ def _name(shape: object) -> str:
     return getattr(shape, "__name__", None) or repr(shape)
 
 
-def check(value: object, shape: type[T], loc: Loc = ()) -> tuple[T | None, tuple[ValidationProblem, ...]]:
+def check(
+    value: object, shape: type[T], loc: Loc = ()
+) -> tuple[T | None, tuple[ValidationProblem, ...]]:
     """Judge `value` against `shape`: the refined value and no problem, or None and every problem.
 
     The refined value holds tuples for arrays and fresh dicts for objects,
@@ -138,12 +148,16 @@ def check(value: object, shape: type[T], loc: Loc = ()) -> tuple[T | None, tuple
     return _checked(value, shape, loc, frozen=False)
 
 
-def refine(value: object, shape: object, loc: Loc = ()) -> tuple[Any, tuple[ValidationProblem, ...]]:
+def refine(
+    value: object, shape: object, loc: Loc = ()
+) -> tuple[Any, tuple[ValidationProblem, ...]]:
     """`check` for any shape, an alias such as `JSONValue` included, with every object refined read-only: what readers use inside."""
     return _checked(value, shape, loc, frozen=True)
 
 
-def _checked(value: object, shape: object, loc: Loc, *, frozen: bool) -> tuple[Any, tuple[ValidationProblem, ...]]:
+def _checked(
+    value: object, shape: object, loc: Loc, *, frozen: bool
+) -> tuple[Any, tuple[ValidationProblem, ...]]:
     problems: list[ValidationProblem] = []
     refined: Any = checker_of(shape, frozen)(value, loc, problems, 0)
     if refined is FAIL or problems:

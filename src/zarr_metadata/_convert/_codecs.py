@@ -100,7 +100,9 @@ def _kind(codec: JSONValue, context: ZarrV3Context) -> str | None:
     return None if definition is None else definition.kind
 
 
-def _filled(definition: ZarrV2CodecDefinition[Any], configuration: Mapping[str, JSONValue]) -> Mapping[str, Any]:
+def _filled(
+    definition: ZarrV2CodecDefinition[Any], configuration: Mapping[str, JSONValue]
+) -> Mapping[str, Any]:
     """A v2 codec's configuration with the defaults its definition declares filled in: the registered v3 codec writes every parameter."""
     return cast("Mapping[str, Any]", canonical_configuration(definition, configuration))
 
@@ -114,13 +116,26 @@ def _converted_codec(codec_id: str, codec: Mapping[str, JSONValue], itemsize: in
         if shuffle == _AUTOSHUFFLE:
             # numcodecs chooses at encoding time by the size of an item, as this does.
             shuffle = 2 if itemsize == 1 else 1
-        members = {"cname": filled["cname"], "clevel": filled["clevel"], "shuffle": _SHUFFLES[shuffle]}
-        return {"name": "blosc", "configuration": {**members, "typesize": itemsize, "blocksize": filled["blocksize"]}}
+        members = {
+            "cname": filled["cname"],
+            "clevel": filled["clevel"],
+            "shuffle": _SHUFFLES[shuffle],
+        }
+        return {
+            "name": "blosc",
+            "configuration": {**members, "typesize": itemsize, "blocksize": filled["blocksize"]},
+        }
     if codec_id == "zstd":
         filled = _filled(ZSTD_CODEC_V2, configuration)
-        return {"name": "zstd", "configuration": {"level": filled["level"], "checksum": filled["checksum"]}}
+        return {
+            "name": "zstd",
+            "configuration": {"level": filled["level"], "checksum": filled["checksum"]},
+        }
     if codec_id == "gzip":
-        return {"name": "gzip", "configuration": {"level": _filled(GZIP_CODEC_V2, configuration)["level"]}}
+        return {
+            "name": "gzip",
+            "configuration": {"level": _filled(GZIP_CODEC_V2, configuration)["level"]},
+        }
     if codec_id == "crc32c" and configuration.get("location", "end") == "end":
         # The v3 crc32c codec writes its checksum after the bytes, as numcodecs' does by default.
         return {"name": "crc32c"}

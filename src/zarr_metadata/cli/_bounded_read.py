@@ -29,7 +29,21 @@ _KINDS = (
 )
 
 
-_UNITS = {"": 1, "b": 1, "byte": 1, "bytes": 1, "k": 1000, "kb": 1000, "kib": 1024, "m": 1000**2, "mb": 1000**2, "mib": 1024**2, "g": 1000**3, "gb": 1000**3, "gib": 1024**3}
+_UNITS = {
+    "": 1,
+    "b": 1,
+    "byte": 1,
+    "bytes": 1,
+    "k": 1000,
+    "kb": 1000,
+    "kib": 1024,
+    "m": 1000**2,
+    "mb": 1000**2,
+    "mib": 1024**2,
+    "g": 1000**3,
+    "gb": 1000**3,
+    "gib": 1024**3,
+}
 
 
 def byte_size(text: str) -> int | None:
@@ -38,13 +52,22 @@ def byte_size(text: str) -> int | None:
     unit = _UNITS.get(match.group(2).lower()) if match else None
     if match is None or unit is None:
         return None
-    size = int(float(match.group(1)) * unit) if "." in match.group(1) else int(match.group(1)) * unit
+    size = (
+        int(float(match.group(1)) * unit) if "." in match.group(1) else int(match.group(1)) * unit
+    )
     return size if size >= 1 else None
 
 
 def size_text(size: int) -> str:
     """`size` bytes for a person: in the largest unit that writes it whole (`64 KiB`, `1 MB`), else roughly (`2.3 GiB`)."""
-    for unit, factor in (("GiB", 1024**3), ("GB", 1000**3), ("MiB", 1024**2), ("MB", 1000**2), ("KiB", 1024), ("kB", 1000)):
+    for unit, factor in (
+        ("GiB", 1024**3),
+        ("GB", 1000**3),
+        ("MiB", 1024**2),
+        ("MB", 1000**2),
+        ("KiB", 1024),
+        ("kB", 1000),
+    ):
         if size >= factor and size % factor == 0:
             return f"{size // factor} {unit}"
     if size < 1024:

@@ -70,7 +70,9 @@ class Options:
 
 def check_file(source: Source, key: str, options: Options) -> Checked:
     """Everything to report about the `zarr.json` under `key`, in the order it appears in the file."""
-    return check_document(source, key, options, repair_node_metadata_v3, document_issues, _node_type, attributes_of_v3)
+    return check_document(
+        source, key, options, repair_node_metadata_v3, document_issues, _node_type, attributes_of_v3
+    )
 
 
 RepairOf = Callable[[object], tuple[object, Sequence[Repair]]]
@@ -103,11 +105,15 @@ def check_document(
     facts = None
     if options.conventions is not None and models:
         facts = facts_of(models[0], options.conventions)
-    return Checked(findings, node_type_of(value), rewrite_of(key, data, loaded.text, value, findings), facts)
+    return Checked(
+        findings, node_type_of(value), rewrite_of(key, data, loaded.text, value, findings), facts
+    )
 
 
 def _node_type(value: object) -> NodeType | None:
-    node_type = cast("Mapping[str, object]", value).get("node_type") if isinstance(value, Mapping) else None
+    node_type = (
+        cast("Mapping[str, object]", value).get("node_type") if isinstance(value, Mapping) else None
+    )
     if node_type == "array":
         return "array"
     return "group" if node_type == "group" else None
@@ -115,26 +121,58 @@ def _node_type(value: object) -> NodeType | None:
 
 def not_json(path: str, loaded: BrokenJSON) -> Finding:
     """The finding of a file that is not UTF-8 JSON, where it first goes wrong."""
-    return Finding(path=path, line=loaded.line, column=loaded.column, loc=(), kind="invalid_json", message=loaded.message, severity="error")
+    return Finding(
+        path=path,
+        line=loaded.line,
+        column=loaded.column,
+        loc=(),
+        kind="invalid_json",
+        message=loaded.message,
+        severity="error",
+    )
 
 
-def located(path: str, loaded: JSONText, issues: Iterable[Issue], options: Options) -> list[Finding]:
+def located(
+    path: str, loaded: JSONText, issues: Iterable[Issue], options: Options
+) -> list[Finding]:
     """Each issue of the file at `path`, and each key its text writes twice, at its line and column, in the order they appear in the file."""
     locations = locate(loaded.text)
     findings = [
-        Finding(path=path, line=duplicate.line, column=duplicate.column, loc=duplicate.loc, kind="duplicate_key", message=duplicate.message, severity="error")
+        Finding(
+            path=path,
+            line=duplicate.line,
+            column=duplicate.column,
+            loc=duplicate.loc,
+            kind="duplicate_key",
+            message=duplicate.message,
+            severity="error",
+        )
         for duplicate in loaded.duplicates
     ]
     for issue in issues:
-        where = locations.where_key if issue.kind == "unknown_key" or issue.at_key else locations.where
+        where = (
+            locations.where_key if issue.kind == "unknown_key" or issue.at_key else locations.where
+        )
         line, column = where(issue.loc)
         severity = "error" if options.strict and issue.severity == "warning" else issue.severity
-        findings.append(Finding(path=path, line=line, column=column, loc=issue.loc, kind=issue.kind, message=issue.message, severity=severity))
+        findings.append(
+            Finding(
+                path=path,
+                line=line,
+                column=column,
+                loc=issue.loc,
+                kind=issue.kind,
+                message=issue.message,
+                severity=severity,
+            )
+        )
     findings.sort(key=lambda finding: (finding.line, finding.column))
     return collapsed(findings)
 
 
-def document_issues(source: Source, directory: str, value: object, options: Options, models: list[NodeMetadata]) -> Iterator[Issue]:
+def document_issues(
+    source: Source, directory: str, value: object, options: Options, models: list[NodeMetadata]
+) -> Iterator[Issue]:
     """The issues of the JSON `value`, the `zarr.json` of the node `directory` of `source`, once repaired when repairs are asked for."""
     reading = read_node_metadata_v3(value, context=options.context)
     if reading.metadata is not None:
@@ -153,7 +191,9 @@ def problem_issues(problems: Iterable[ValidationProblem], at: Loc = ()) -> Itera
         yield Issue((*at, *problem.loc), problem.kind, problem.message, "error")
 
 
-def _consolidated_issues(source: Source, directory: str, member: object, options: Options) -> Iterator[Issue]:
+def _consolidated_issues(
+    source: Source, directory: str, member: object, options: Options
+) -> Iterator[Issue]:
     """The issues of the documents a group's consolidated metadata lists, and of how they match the files on disk."""
     reading = read_consolidated_metadata_v3(member, context=options.context)
     # The consolidated reader locates from the member, which sits in the group's

@@ -43,8 +43,13 @@ def check_v2_node(source: Source, target: Target, options: Options) -> Checked:
     """Everything to report about the files of one v2 node, each finding in the file that holds it, file by file."""
     keys = {key.rpartition("/")[2]: key for key in target.keys}
     read = {name: source.take(key) for name, key in keys.items()}
-    parsed = {name: data if isinstance(data, StoreError) else read_json_text(data) for name, data in read.items()}
-    files: Mapping[str, object] = {name: loaded.value for name, loaded in parsed.items() if isinstance(loaded, JSONText)}
+    parsed = {
+        name: data if isinstance(data, StoreError) else read_json_text(data)
+        for name, data in read.items()
+    }
+    files: Mapping[str, object] = {
+        name: loaded.value for name, loaded in parsed.items() if isinstance(loaded, JSONText)
+    }
     by_file: dict[str, list[Issue]] = defaultdict(list)
     model = None
     # A node whose own file is no JSON has no document to read.
@@ -71,7 +76,9 @@ def check_v2_node(source: Source, target: Target, options: Options) -> Checked:
         for name, loaded in parsed.items():
             data = read[name]
             if isinstance(loaded, JSONText) and isinstance(data, bytes):
-                rewrites.extend(rewrite_of(keys[name], data, loaded.text, files[name], findings[name]))
+                rewrites.extend(
+                    rewrite_of(keys[name], data, loaded.text, files[name], findings[name])
+                )
     facts = None
     if options.conventions is not None and model is not None:
         facts = facts_of(model, options.conventions)
@@ -83,16 +90,28 @@ def _node_issues(
 ) -> tuple[Mapping[str, object], list[tuple[str, Issue]], NodeMetadata | None]:
     """The node's files once repaired, each issue of them with the name of the file that holds it (located in that file), and the node's model when it has no problem."""
     # A `.zattrs` on its own (standard input) has no node file to be judged with: its attributes are read as a group's.
-    stand_in = {ZGROUP: {"zarr_format": 2}} if set(files) == {ZATTRS} and isinstance(source.store, OneDocument) else {}
+    stand_in = (
+        {ZGROUP: {"zarr_format": 2}}
+        if set(files) == {ZATTRS} and isinstance(source.store, OneDocument)
+        else {}
+    )
     files = {**stand_in, **files}
     repaired, repairs = repair_node_metadata_v2(files)
     judged, repair_issues_found = after_repairs(files, repaired, repairs, asked=options.repair)
     files = cast("Mapping[str, object]", judged)
     # Repairs are located from the files: the first step names the file.
-    placed = [(str(issue.loc[0]), dataclasses.replace(issue, loc=issue.loc[1:])) for issue in repair_issues_found]
+    placed = [
+        (str(issue.loc[0]), dataclasses.replace(issue, loc=issue.loc[1:]))
+        for issue in repair_issues_found
+    ]
     reading = read_node_metadata_v2(files, context=options.context_v2)
-    issues = [*problem_issues(reading.problems), *unknown_name_issues(reading.fields(), options.context_v2, options.allow)]
-    placed.extend(found for found in (_in_file(issue, files) for issue in issues) if found[0] not in stand_in)
+    issues = [
+        *problem_issues(reading.problems),
+        *unknown_name_issues(reading.fields(), options.context_v2, options.allow),
+    ]
+    placed.extend(
+        found for found in (_in_file(issue, files) for issue in issues) if found[0] not in stand_in
+    )
     placed.extend(
         (name, issue)
         for name in (ZARRAY, ZGROUP)
@@ -120,10 +139,19 @@ def _in_file(issue: Issue, files: Mapping[str, object]) -> tuple[str, Issue]:
 
 def check_zmetadata(source: Source, key: str, options: Options) -> Checked:
     """Everything to report about the `.zmetadata` under `key`: its problems, and how it differs from the files it lists."""
-    return check_document(source, key, options, repair_consolidated_metadata_v2, _zmetadata_issues, attributes_of=attributes_of_zmetadata)
+    return check_document(
+        source,
+        key,
+        options,
+        repair_consolidated_metadata_v2,
+        _zmetadata_issues,
+        attributes_of=attributes_of_zmetadata,
+    )
 
 
-def _zmetadata_issues(source: Source, directory: str, value: object, options: Options, models: list[NodeMetadata]) -> Iterator[Issue]:
+def _zmetadata_issues(
+    source: Source, directory: str, value: object, options: Options, models: list[NodeMetadata]
+) -> Iterator[Issue]:
     """The issues of a `.zmetadata` holding `value` (repaired when repairs are asked for)."""
     reading = read_consolidated_metadata_v2(value, context=options.context_v2)
     yield from problem_issues(reading.problems)
@@ -135,11 +163,15 @@ def _zmetadata_issues(source: Source, directory: str, value: object, options: Op
 
 def _listed_ignored_members(value: object) -> Iterator[Issue]:
     """The members that a `.zarray` or `.zgroup` a `.zmetadata` lists holds and the v2 spec does not define."""
-    listed = cast("Mapping[str, object]", value).get("metadata") if isinstance(value, Mapping) else None
+    listed = (
+        cast("Mapping[str, object]", value).get("metadata") if isinstance(value, Mapping) else None
+    )
     if isinstance(listed, Mapping):
         for key, document in cast("Mapping[object, object]", listed).items():
             if isinstance(key, str):
-                yield from ignored_member_issues(key.rpartition("/")[2], document, ("metadata", key))
+                yield from ignored_member_issues(
+                    key.rpartition("/")[2], document, ("metadata", key)
+                )
 
 
 def _repaired_file(name: str, value: object) -> object:

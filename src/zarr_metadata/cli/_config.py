@@ -84,7 +84,9 @@ def read_config(path: Path, shown: str) -> Config:
     try:
         text = path.read_bytes().decode("utf-8")
     except OSError as error:
-        raise ConfigError(f"{shown}: cannot read the config file: {error.strerror or error}") from None
+        raise ConfigError(
+            f"{shown}: cannot read the config file: {error.strerror or error}"
+        ) from None
     except UnicodeDecodeError:
         raise ConfigError(f"{shown}: invalid TOML: not UTF-8 text") from None
     import tomllib  # imported when a config file is found: see "What a run imports" in docs/cli.md
@@ -97,11 +99,17 @@ def read_config(path: Path, shown: str) -> Config:
     if path.name == PYPROJECT_FILE:
         where = f" in [{TABLE}]"
         tool = document.get("tool", {})
-        table: object = cast("dict[str, object]", tool).get("zarr-metadata", {}) if isinstance(tool, dict) else {}
+        table: object = (
+            cast("dict[str, object]", tool).get("zarr-metadata", {})
+            if isinstance(tool, dict)
+            else {}
+        )
         if not isinstance(table, dict):
             raise ConfigError(f"{shown}: {TABLE} must be a table")
         document = cast("dict[str, object]", table)
-    values = {key.replace("-", "_"): _checked(shown, where, key, value) for key, value in document.items()}
+    values = {
+        key.replace("-", "_"): _checked(shown, where, key, value) for key, value in document.items()
+    }
     if isinstance(values.get("backup_dir"), str):
         # A path in a config file is read from the file's directory, wherever the run starts.
         values["backup_dir"] = os.path.join(path.parent, cast("str", values["backup_dir"]))
@@ -131,7 +139,9 @@ def _flag(value: object) -> bool:
 
 
 def _names(value: object) -> tuple[str, ...]:
-    if isinstance(value, list) and all(isinstance(item, str) for item in cast("list[object]", value)):
+    if isinstance(value, list) and all(
+        isinstance(item, str) for item in cast("list[object]", value)
+    ):
         return tuple(cast("list[str]", value))
     raise _Wrong("an array of strings")
 
@@ -181,13 +191,24 @@ def _count(value: object) -> int:
 
 
 def _seconds(value: object) -> float:
-    if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value) and value > 0:
+    if (
+        isinstance(value, int | float)
+        and not isinstance(value, bool)
+        and math.isfinite(value)
+        and value > 0
+    ):
         return float(value)
     raise _Wrong("a number of seconds > 0")
 
 
 def _size(value: object) -> int:
-    size = value if isinstance(value, int) and not isinstance(value, bool) else byte_size(value) if isinstance(value, str) else None
+    size = (
+        value
+        if isinstance(value, int) and not isinstance(value, bool)
+        else byte_size(value)
+        if isinstance(value, str)
+        else None
+    )
     if size is not None and size >= 1:
         return size
     raise _Wrong('a size in bytes >= 1, or a string such as "64MiB"')

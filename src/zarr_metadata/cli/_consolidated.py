@@ -23,7 +23,9 @@ Prepared = Callable[[str, object], object]
 """What a file's JSON becomes before it is compared (the repairs, under `--repair`), given its name."""
 
 
-def disk_issues(source: Source, directory: str, member: object, prepared: Prepared) -> Iterator[Issue]:
+def disk_issues(
+    source: Source, directory: str, member: object, prepared: Prepared
+) -> Iterator[Issue]:
     """How the documents a v3 group's `consolidated_metadata` lists differ from the `zarr.json` files below `directory`, and the files it leaves out.
 
     An entry whose path is not a valid relative node path is left to the
@@ -33,7 +35,12 @@ def disk_issues(source: Source, directory: str, member: object, prepared: Prepar
     if listed is None:
         return
     entries = {
-        path: _Entry((*LISTED_V3, path), f'the node "{path}"', f"{path}/{ZARR_JSON}", join(directory, f"{path}/{ZARR_JSON}"))
+        path: _Entry(
+            (*LISTED_V3, path),
+            f'the node "{path}"',
+            f"{path}/{ZARR_JSON}",
+            join(directory, f"{path}/{ZARR_JSON}"),
+        )
         for path in listed
         if _is_relative_path(path, reserved=True)
     }
@@ -45,11 +52,15 @@ def disk_issues(source: Source, directory: str, member: object, prepared: Prepar
         if key.endswith(f"/{ZARR_JSON}") and len(key) > len(below) + len(ZARR_JSON):
             node = key[len(below) : -len(ZARR_JSON) - 1]
             if node not in listed:
-                message = f'does not list the node "{node}", whose {node}/{ZARR_JSON} is in the store'
+                message = (
+                    f'does not list the node "{node}", whose {node}/{ZARR_JSON} is in the store'
+                )
                 yield Issue((*LISTED_V3, node), "unlisted", message, "warning")
 
 
-def zmetadata_disk_issues(source: Source, directory: str, document: object, prepared: Prepared) -> Iterator[Issue]:
+def zmetadata_disk_issues(
+    source: Source, directory: str, document: object, prepared: Prepared
+) -> Iterator[Issue]:
     """How the files a `.zmetadata` in `directory` lists differ from the files themselves, and the metadata files it leaves out."""
     listed = _listed(document)
     if listed is None:
@@ -66,7 +77,12 @@ def zmetadata_disk_issues(source: Source, directory: str, document: object, prep
     for key in source.keys_below(directory):
         relative = key[len(below) :]
         if relative.rpartition("/")[2] in V2_NODE_FILES and relative not in listed:
-            yield Issue((*LISTED_V2, relative), "unlisted", f"does not list {relative}, which is in the store", "warning")
+            yield Issue(
+                (*LISTED_V2, relative),
+                "unlisted",
+                f"does not list {relative}, which is in the store",
+                "warning",
+            )
 
 
 def _compared(source: Source, key: str) -> bool:
@@ -97,14 +113,20 @@ class _Entry:
 
 
 def _entry_issues(
-    source: Source, entry: _Entry, document: object, prepared: Prepared, compared: Callable[[object], object]
+    source: Source,
+    entry: _Entry,
+    document: object,
+    prepared: Prepared,
+    compared: Callable[[object], object],
 ) -> Iterator[Issue]:
     """Every difference between a listed document and its file."""
     loc, name = entry.loc, entry.name
     if source.excluded(entry.key):
         return  # left out by the user: there, and compared with nothing
     if not source.holds(entry.key):
-        yield Issue(loc, "invalid_value", f"lists {entry.listed_as}, but {name} does not exist", "error")
+        yield Issue(
+            loc, "invalid_value", f"lists {entry.listed_as}, but {name} does not exist", "error"
+        )
         return
     data = source.peek(entry.key)
     if isinstance(data, StoppedAnswering):
@@ -114,7 +136,9 @@ def _entry_issues(
         return
     loaded = read_json_text(data)
     if isinstance(loaded, BrokenJSON):
-        yield Issue(loc, "invalid_value", f"cannot be compared with {name}, which is not JSON", "error")
+        yield Issue(
+            loc, "invalid_value", f"cannot be compared with {name}, which is not JSON", "error"
+        )
         return
     on_disk = prepared(entry.key.rpartition("/")[2], loaded.value)
     for at, found in differences(compared(document), compared(on_disk)):
@@ -125,7 +149,9 @@ def _without_consolidated(document: object) -> object:
     # A child group may consolidate its own subtree on disk, which the root's flat listing leaves out.
     if isinstance(document, Mapping):
         members = cast("Mapping[str, object]", document)
-        return {key: value for key, value in members.items() if key != ZARR_V3_CONSOLIDATED_METADATA_KEY}
+        return {
+            key: value for key, value in members.items() if key != ZARR_V3_CONSOLIDATED_METADATA_KEY
+        }
     return document
 
 
@@ -145,7 +171,10 @@ def differences(listed: object, on_disk: object) -> Iterator[tuple[Loc, str]]:
     while pending:
         at, mine, theirs = pending.pop()
         if isinstance(mine, Mapping) and isinstance(theirs, Mapping):
-            mine_members, their_members = cast("Mapping[str, object]", mine), cast("Mapping[str, object]", theirs)
+            mine_members, their_members = (
+                cast("Mapping[str, object]", mine),
+                cast("Mapping[str, object]", theirs),
+            )
             found: list[tuple[Loc, object, object]] = []
             for key in [*mine_members, *(key for key in their_members if key not in mine_members)]:
                 if key not in their_members:
@@ -160,7 +189,16 @@ def differences(listed: object, on_disk: object) -> Iterator[tuple[Loc, str]]:
             if len(mine_items) != len(their_items):
                 yield at, f"has {len(their_items)} items here"
                 continue
-            pending.extend(reversed([((*at, index), item, other) for index, (item, other) in enumerate(zip(mine_items, their_items, strict=True))]))
+            pending.extend(
+                reversed(
+                    [
+                        ((*at, index), item, other)
+                        for index, (item, other) in enumerate(
+                            zip(mine_items, their_items, strict=True)
+                        )
+                    ]
+                )
+            )
         elif not _same_scalar(cast(object, mine), theirs):
             yield at, f"has {shown(theirs)} here"
 
@@ -171,7 +209,12 @@ def _same_scalar(mine: object, theirs: object) -> bool:
         return mine is theirs
     if isinstance(mine, int | float) and isinstance(theirs, int | float):
         # `1` and `1.0` are one JSON number; NaN, which a parser reads from bare `NaN`, is one value too.
-        both_nan = isinstance(mine, float) and isinstance(theirs, float) and math.isnan(mine) and math.isnan(theirs)
+        both_nan = (
+            isinstance(mine, float)
+            and isinstance(theirs, float)
+            and math.isnan(mine)
+            and math.isnan(theirs)
+        )
         return both_nan or mine == theirs
     if isinstance(mine, str) and isinstance(theirs, str):
         return mine == theirs

@@ -55,7 +55,11 @@ class ConventionChoice:
         # Imported here: the conventions take a while to import, and most documents never need them.
         from zarr_metadata.conventions import DEFAULT_CONVENTIONS, ConventionScope
 
-        scope = DEFAULT_CONVENTIONS.union(ConventionScope(self.added)) if self.added else DEFAULT_CONVENTIONS
+        scope = (
+            DEFAULT_CONVENTIONS.union(ConventionScope(self.added))
+            if self.added
+            else DEFAULT_CONVENTIONS
+        )
         return scope.select(*self.names) if self.names else scope
 
 
@@ -71,7 +75,9 @@ def conventions_named(setting: str) -> tuple[str, ...] | None:
         return ()
     names = tuple(name.strip() for name in setting.split(","))
     if not all(names):
-        raise UnknownConvention(f"--conventions takes auto, none, or names separated by commas, got {setting!r}")
+        raise UnknownConvention(
+            f"--conventions takes auto, none, or names separated by commas, got {setting!r}"
+        )
     return names
 
 
@@ -111,7 +117,9 @@ def facts_of(metadata: NodeMetadata, choice: ConventionChoice) -> NodeFacts:
     """The facts of the node `metadata` models; with its attributes when a convention may follow it."""
     attributes = cast("Mapping[str, Any]", metadata.attributes)
     named = isinstance(metadata, ZarrV3ArrayMetadata) and metadata.dimension_names is not None
-    shape = metadata.shape if isinstance(metadata, ZarrV3ArrayMetadata | ZarrV2ArrayMetadata) else None
+    shape = (
+        metadata.shape if isinstance(metadata, ZarrV3ArrayMetadata | ZarrV2ArrayMetadata) else None
+    )
     v3 = isinstance(metadata, ZarrV3ArrayMetadata | ZarrV3GroupMetadata)
     # Nothing a convention marks: the conventions need not even be imported.
     if not attributes and not named:
@@ -121,13 +129,24 @@ def facts_of(metadata: NodeMetadata, choice: ConventionChoice) -> NodeFacts:
         kept, named_only = attributes, False
     elif named and (marked := scope.candidates({}, True)):
         declared = frozenset[str]().union(*(definition.declared for definition in marked))
-        kept, named_only = {key: value for key, value in attributes.items() if key in declared}, True
+        kept, named_only = (
+            {key: value for key, value in attributes.items() if key in declared},
+            True,
+        )
     else:
         return NodeFacts(3 if v3 else 2, shape is not None, shape, None, None)
     from zarr_metadata.conventions._hierarchy import NodeView
 
     view = NodeView("", metadata)
-    return NodeFacts(view.zarr_format, view.is_array, view.shape, view.dimension_names, view.data_type_name, kept, named_only)
+    return NodeFacts(
+        view.zarr_format,
+        view.is_array,
+        view.shape,
+        view.dimension_names,
+        view.data_type_name,
+        kept,
+        named_only,
+    )
 
 
 class StoreNodes:
@@ -185,7 +204,11 @@ class StoreNodes:
         return regions
 
     def _left(self, directory: str) -> list[StoreNodes]:
-        left = [group for group in self._regions if group and directory != group and not directory.startswith(f"{group}/")]
+        left = [
+            group
+            for group in self._regions
+            if group and directory != group and not directory.startswith(f"{group}/")
+        ]
         return [self._regions.pop(group) for group in left]
 
     def merged(self, other: StoreNodes) -> None:
@@ -230,7 +253,9 @@ def gathered(nodes: StoreNodes, target: Target, checked: Checked) -> list[StoreN
         nodes.unlisted.add(target.directory)
     elif target.kind == "excluded":
         nodes.unread.add(target.directory)
-    elif target.kind in ("v3", "v2") and (checked.facts is not None or checked.node_type is not None):
+    elif target.kind in ("v3", "v2") and (
+        checked.facts is not None or checked.node_type is not None
+    ):
         return nodes.add(target.directory, checked.facts)
     return []
 
@@ -242,7 +267,15 @@ class StoreJudge:
     of the files of those a convention marks) to be judged with the others.
     """
 
-    def __init__(self, choice: ConventionChoice, strict: bool, text_of: TextOf, *, across_nodes: bool, part: bool) -> None:
+    def __init__(
+        self,
+        choice: ConventionChoice,
+        strict: bool,
+        text_of: TextOf,
+        *,
+        across_nodes: bool,
+        part: bool,
+    ) -> None:
         self._choice, self._strict, self._text_of = choice, strict, text_of
         self._nodes = StoreNodes(across_nodes=across_nodes, streaming=not part)
         self._found: list[tuple[str, Finding]] = []
@@ -250,12 +283,16 @@ class StoreJudge:
     def take(self, target: Target, checked: Checked) -> None:
         """Gather what conventions ask of the node `target` is, and judge each region the walk has left."""
         for region in gathered(self._nodes, target, checked):
-            self._found.extend(convention_findings(region, self._choice, self._strict, self._text_of))
+            self._found.extend(
+                convention_findings(region, self._choice, self._strict, self._text_of)
+            )
 
     def findings(self) -> list[Finding]:
         """Every finding of the store's conventions, in order, once its last node is taken."""
         for region in self._nodes.rest():
-            self._found.extend(convention_findings(region, self._choice, self._strict, self._text_of))
+            self._found.extend(
+                convention_findings(region, self._choice, self._strict, self._text_of)
+            )
         return in_order(self._found)
 
     def part_nodes(self) -> StoreNodes:
@@ -266,18 +303,30 @@ class StoreJudge:
 
 def in_order(found: Iterable[tuple[str, Finding]]) -> list[Finding]:
     """The findings of a store's conventions (each with the path of its node) in one order, however the store was read: by node in tree order, then place."""
-    ordered = sorted(found, key=lambda item: (item[0].split("/") if item[0] else [], item[1].path, item[1].line, item[1].column))
+    ordered = sorted(
+        found,
+        key=lambda item: (
+            item[0].split("/") if item[0] else [],
+            item[1].path,
+            item[1].line,
+            item[1].column,
+        ),
+    )
     return [finding for _, finding in ordered]
 
 
-def convention_findings(nodes: StoreNodes, choice: ConventionChoice, strict: bool, text_of: TextOf) -> Iterator[tuple[str, Finding]]:
+def convention_findings(
+    nodes: StoreNodes, choice: ConventionChoice, strict: bool, text_of: TextOf
+) -> Iterator[tuple[str, Finding]]:
     """The findings of every convention the nodes follow, each with the path of its node, at its line and column of the file `text_of` gives."""
     if not nodes.facts:
         return
     from zarr_metadata.conventions._check import judged
 
     views = {path: facts.view(path) for path, facts in nodes.facts.items()}
-    report = judged(views, choice.scope, across_nodes=nodes.across_nodes, unread=nodes.unread, seen=nodes.seen)
+    report = judged(
+        views, choice.scope, across_nodes=nodes.across_nodes, unread=nodes.unread, seen=nodes.seen
+    )
     texts: dict[str, tuple[str, str] | None] = {}
     for found in report.findings:
         name, loc = _file_holding(nodes.facts[found.path], found.problem.loc)
@@ -287,7 +336,18 @@ def convention_findings(nodes: StoreNodes, choice: ConventionChoice, strict: boo
         shown, text = texts[key] or (key, "")
         line, column = locate(text).where(loc) if text else (1, 1)
         severity = "error" if strict else found.severity
-        yield found.path, Finding(path=shown, line=line, column=column, loc=loc, kind=KIND, message=found.problem.message, severity=severity)
+        yield (
+            found.path,
+            Finding(
+                path=shown,
+                line=line,
+                column=column,
+                loc=loc,
+                kind=KIND,
+                message=found.problem.message,
+                severity=severity,
+            ),
+        )
 
 
 def _files_of(facts: NodeFacts) -> tuple[str, ...]:

@@ -58,7 +58,14 @@ def has_flat_listing(fs: object) -> bool:
 
 
 def crawl(
-    fs: ListingFileSystem, root: str, *, jobs: int, timeout: float, http: bool, answered: Answered, stopped: Callable[[], bool]
+    fs: ListingFileSystem,
+    root: str,
+    *,
+    jobs: int,
+    timeout: float,
+    http: bool,
+    answered: Answered,
+    stopped: Callable[[], bool],
 ) -> Crawl:
     """Every file below `root`, one directory at a time (`jobs` at once on an asynchronous file system, each within `timeout` seconds).
 
@@ -74,9 +81,15 @@ def crawl(
     for _ in range(_MOST_LEVELS):
         if not level or stopped():
             break
-        paths = [f"{prefix}{directory}/" if http else f"{prefix}{directory}" for directory in level if directory] or [root]
+        paths = [
+            f"{prefix}{directory}/" if http else f"{prefix}{directory}"
+            for directory in level
+            if directory
+        ] or [root]
         if fs.async_impl:
-            outcomes = asyncio.run_coroutine_threadsafe(_gather(fs, paths, jobs, timeout, answered, stopped), fs.loop).result()
+            outcomes = asyncio.run_coroutine_threadsafe(
+                _gather(fs, paths, jobs, timeout, answered, stopped), fs.loop
+            ).result()
         else:
             outcomes = [None if stopped() else _ls(fs, path, answered) for path in paths]
         following: list[str] = []
@@ -110,7 +123,12 @@ def _key(name: str, prefix: str, quoted: bool) -> str | None:
 
 
 async def _gather(
-    fs: ListingFileSystem, paths: Sequence[str], jobs: int, timeout: float, answered: Answered, stopped: Callable[[], bool]
+    fs: ListingFileSystem,
+    paths: Sequence[str],
+    jobs: int,
+    timeout: float,
+    answered: Answered,
+    stopped: Callable[[], bool],
 ) -> list[_Outcome | None]:
     limit = asyncio.Semaphore(max(1, jobs))
     ls = getattr(fs, "_ls")  # noqa: B009 - the coroutine behind ls, which pyright calls private
@@ -120,7 +138,9 @@ async def _gather(
             if stopped():
                 return None
             try:
-                outcome: _Outcome = cast("_Entries", await asyncio.wait_for(ls(path, detail=True), timeout))
+                outcome: _Outcome = cast(
+                    "_Entries", await asyncio.wait_for(ls(path, detail=True), timeout)
+                )
             except Exception as error:  # the error is the answer for this directory
                 outcome = error
             answered(outcome)

@@ -218,7 +218,9 @@ class _Sending:
         )
         if all(part is not None for part in parts):
             del self.joining[index], self.split_targets[index]
-            self.ready[index] = joined(target, [part for part in parts if part is not None], self.options)
+            self.ready[index] = joined(
+                target, [part for part in parts if part is not None], self.options
+            )
 
     def cancel(self) -> None:
         if self.out:

@@ -120,11 +120,15 @@ def _temporary_path(path: str) -> str:
     return os.path.join(directory, f".{name}.{os.getpid()}.tmp")
 
 
-def _write_new(path: str, write: Writer, like: os.stat_result | None, *, durable: bool = True) -> None:
+def _write_new(
+    path: str, write: Writer, like: os.stat_result | None, *, durable: bool = True
+) -> None:
     """Write a new file at `path`, readable by its owner alone until it has the mode and owner of `like` (when given)."""
     # A new file of its own takes the mode the umask gives.
     mode = 0o666 if like is None else 0o600
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), mode)
+    descriptor = os.open(
+        path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), mode
+    )
     with os.fdopen(descriptor, "wb") as file:
         write(file)
         if durable:

@@ -102,7 +102,9 @@ class Checked:
 
 def file_finding(path: str, kind: str, message: str, severity: Severity = "error") -> Finding:
     """A finding about the file (or store) at `path` as a whole, reported where it starts."""
-    return Finding(path=path, line=1, column=1, loc=(), kind=kind, message=message, severity=severity)
+    return Finding(
+        path=path, line=1, column=1, loc=(), kind=kind, message=message, severity=severity
+    )
 
 
 def io_error(path: str, message: str) -> Finding:

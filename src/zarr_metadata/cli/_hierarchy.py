@@ -24,7 +24,9 @@ class Tree:
         """Whether the store's root must be a node (a `.zip` file, a URL, a `.zarr` directory), not a folder of stores."""
         self._above: list[tuple[str, NodeType | None]] = []
 
-    def judge(self, directory: str, node_type: NodeType | None, path: str, *, v3: bool) -> list[Finding]:
+    def judge(
+        self, directory: str, node_type: NodeType | None, path: str, *, v3: bool
+    ) -> list[Finding]:
         """The findings of the node at `directory` (`""` is the root), of type `node_type`, reported in the file at `path`."""
         self._climb_to(directory)
         findings = [_finding(path, message) for message in self._problems(directory, v3=v3)]
@@ -51,7 +53,9 @@ class Tree:
         nearest = self._above[-1] if self._above else None
         if nearest is None or nearest[0] != parent:
             where = f'the directory "{parent}"' if parent else "the store's root"
-            messages.append(f"{where} above this node holds no group metadata (zarr.json or .zgroup); every node's parent is a group")
+            messages.append(
+                f"{where} above this node holds no group metadata (zarr.json or .zgroup); every node's parent is a group"
+            )
         elif nearest[1] == "array":
             messages.append(f'its parent "{parent or "/"}" is an array; an array has no children')
         return messages

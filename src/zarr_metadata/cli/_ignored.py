@@ -28,6 +28,8 @@ def ignored_member_issues(name: str, document: object, at: Loc = ()) -> Iterator
     node, members = defined
     for key in cast("Mapping[object, object]", document):
         if isinstance(key, str) and key not in members:
-            also = ", a member of Zarr v3 documents" if key in _V3_MEMBERS and node == "array" else ""
+            also = (
+                ", a member of Zarr v3 documents" if key in _V3_MEMBERS and node == "array" else ""
+            )
             message = f"a v2 {node} has no member {shown(key)}{also}, so readers ignore it"
             yield Issue((*at, key), "ignored_member", message, "warning", at_key=True)

@@ -115,7 +115,12 @@ class JSONLocations:
             key_start = None
             if isinstance(children, dict) and isinstance(step, str) and step in children:
                 key_start, start = children[step]
-            elif isinstance(children, list) and isinstance(step, int) and not isinstance(step, bool) and 0 <= step < len(children):
+            elif (
+                isinstance(children, list)
+                and isinstance(step, int)
+                and not isinstance(step, bool)
+                and 0 <= step < len(children)
+            ):
                 start = children[step]
             else:
                 return None

@@ -33,6 +33,7 @@ PROG = "zarr-metadata"
 
 EXIT_VALID, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 
+
 class UsageError(Exception):
     """Arguments or settings the command cannot run with."""
 
@@ -65,7 +66,12 @@ def parser() -> argparse.ArgumentParser:
             "valid (or with --exit-zero), 1 when any has a problem, 2 on a usage error or when no target can be opened."
         ),
     )
-    check.add_argument("paths", nargs="*", metavar="TARGET", help="a metadata file, a directory, a .zip store, a URL, or - for standard input")
+    check.add_argument(
+        "paths",
+        nargs="*",
+        metavar="TARGET",
+        help="a metadata file, a directory, a .zip store, a URL, or - for standard input",
+    )
     _scope_arguments(check)
     _output_arguments(check)
     _store_arguments(check)
@@ -86,7 +92,11 @@ def _scope_arguments(check: argparse.ArgumentParser) -> None:
             "or every name this package knows (KNOWN and KNOWN_V2, the default)"
         ),
     )
-    check.add_argument("--strict", action=argparse.BooleanOptionalAction, help="report warnings (such as a node consolidated metadata leaves out) as errors")
+    check.add_argument(
+        "--strict",
+        action=argparse.BooleanOptionalAction,
+        help="report warnings (such as a node consolidated metadata leaves out) as errors",
+    )
     check.add_argument(
         "--allow",
         action="append",
@@ -115,9 +125,22 @@ def _output_arguments(check: argparse.ArgumentParser) -> None:
         choices=FORMATS,
         help="a line of text per finding (the default), a JSON object per line, GitHub Actions workflow commands, or one SARIF 2.1.0 log",
     )
-    check.add_argument("--quiet", "-q", action=argparse.BooleanOptionalAction, help="print the findings only: no summary and no progress")
-    check.add_argument("--exit-zero", action=argparse.BooleanOptionalAction, help="exit 0 even when there are problems (still 2 when no target can be opened)")
-    check.add_argument("--statistics", action=argparse.BooleanOptionalAction, help="after the findings, count them by kind and by pointer pattern")
+    check.add_argument(
+        "--quiet",
+        "-q",
+        action=argparse.BooleanOptionalAction,
+        help="print the findings only: no summary and no progress",
+    )
+    check.add_argument(
+        "--exit-zero",
+        action=argparse.BooleanOptionalAction,
+        help="exit 0 even when there are problems (still 2 when no target can be opened)",
+    )
+    check.add_argument(
+        "--statistics",
+        action=argparse.BooleanOptionalAction,
+        help="after the findings, count them by kind and by pointer pattern",
+    )
     check.add_argument(
         "--select",
         action="append",
@@ -125,16 +148,33 @@ def _output_arguments(check: argparse.ArgumentParser) -> None:
         help="report only findings of KIND (such as invalid_value or repairable); repeatable; default: every kind",
     )
     check.add_argument(
-        "--ignore", action="append", metavar="KIND", help="report no finding of KIND (such as repairable or unlisted); repeatable"
+        "--ignore",
+        action="append",
+        metavar="KIND",
+        help="report no finding of KIND (such as repairable or unlisted); repeatable",
     )
 
 
 def _store_arguments(check: argparse.ArgumentParser) -> None:
     check.add_argument(
-        "--exclude", action="append", metavar="GLOB", help="leave out the keys or paths GLOB matches (fnmatch); repeatable"
+        "--exclude",
+        action="append",
+        metavar="GLOB",
+        help="leave out the keys or paths GLOB matches (fnmatch); repeatable",
     )
-    check.add_argument("--jobs", "-j", type=_count, metavar="N", help="how many requests a remote store serves at once (default: 16)")
-    check.add_argument("--timeout", type=_seconds, metavar="SECONDS", help="how long a request to a remote store may take (default: 30)")
+    check.add_argument(
+        "--jobs",
+        "-j",
+        type=_count,
+        metavar="N",
+        help="how many requests a remote store serves at once (default: 16)",
+    )
+    check.add_argument(
+        "--timeout",
+        type=_seconds,
+        metavar="SECONDS",
+        help="how long a request to a remote store may take (default: 30)",
+    )
     check.add_argument(
         "--max-document-size",
         type=_size,
@@ -154,14 +194,26 @@ def _store_arguments(check: argparse.ArgumentParser) -> None:
 
 
 def _repair_arguments(check: argparse.ArgumentParser) -> None:
-    check.add_argument("--repair", action=argparse.BooleanOptionalAction, help="undo known writer bugs before reading, and report each")
+    check.add_argument(
+        "--repair",
+        action=argparse.BooleanOptionalAction,
+        help="undo known writer bugs before reading, and report each",
+    )
     check.add_argument(
         "--write",
         action=argparse.BooleanOptionalAction,
         help="with --repair: write back each repaired document that then has no problem, keeping its original",
     )
-    check.add_argument("--diff", action=argparse.BooleanOptionalAction, help="with --repair: print a unified diff of each repaired document instead")
-    check.add_argument("--backup-dir", metavar="DIR", help="with --write: keep the originals under DIR rather than beside each document (NAME.orig)")
+    check.add_argument(
+        "--diff",
+        action=argparse.BooleanOptionalAction,
+        help="with --repair: print a unified diff of each repaired document instead",
+    )
+    check.add_argument(
+        "--backup-dir",
+        metavar="DIR",
+        help="with --write: keep the originals under DIR rather than beside each document (NAME.orig)",
+    )
 
 
 def _catalog_arguments(check: argparse.ArgumentParser) -> None:
@@ -170,7 +222,11 @@ def _catalog_arguments(check: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="check each store FILE names, one a line (blank lines and # comments skipped), each with its own summary",
     )
-    check.add_argument("--catalog-column", metavar="NAME", help="with --catalog: FILE is CSV, with the stores in the column NAME")
+    check.add_argument(
+        "--catalog-column",
+        metavar="NAME",
+        help="with --catalog: FILE is CSV, with the stores in the column NAME",
+    )
     check.add_argument(
         "--dask",
         metavar="ADDRESS",
@@ -179,7 +235,11 @@ def _catalog_arguments(check: argparse.ArgumentParser) -> None:
 
 
 def _config_arguments(check: argparse.ArgumentParser) -> None:
-    check.add_argument("--config", metavar="PATH", help="read the settings from this TOML file rather than the nearest one")
+    check.add_argument(
+        "--config",
+        metavar="PATH",
+        help="read the settings from this TOML file rather than the nearest one",
+    )
     check.add_argument("--isolated", action="store_true", help="read no config file")
 
 
@@ -196,7 +256,9 @@ def _count(text: str) -> int:
 def _size(text: str) -> int:
     size = byte_size(text)
     if size is None:
-        raise argparse.ArgumentTypeError(f"expected a size in bytes >= 1, such as 1048576, 64MiB or 1GB, got {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"expected a size in bytes >= 1, such as 1048576, 64MiB or 1GB, got {text!r}"
+        )
     return size
 
 
@@ -223,7 +285,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings = _settings(arguments)
         _targets_given(arguments, settings)
         options = _options(settings)
-        checking_options(options)  # a plugin that cannot be loaded is a usage error before anything is read
+        checking_options(
+            options
+        )  # a plugin that cannot be loaded is a usage error before anything is read
     except (UsageError, ConfigError, PluginError, CatalogError, UnknownConvention) as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return EXIT_USAGE
@@ -235,7 +299,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             # What few runs use is imported when used: see "What a run imports" in docs/cli.md.
             from zarr_metadata.cli._catalog_command import check_catalog_command
 
-            status = check_catalog_command(arguments, options, settings, report_of(settings, sys.stdout))
+            status = check_catalog_command(
+                arguments, options, settings, report_of(settings, sys.stdout)
+            )
         else:
             status = _check(arguments.paths, options, settings)
         sys.stdout.flush()
@@ -304,7 +370,9 @@ def _targets_given(arguments: argparse.Namespace, settings: Settings) -> None:
     if arguments.catalog_column is not None and not catalog:
         raise UsageError("--catalog-column needs --catalog")
     if (catalog or arguments.dask is not None) and settings.diff:
-        raise UsageError("--diff shows one run's patches, and cannot be used with --catalog or --dask")
+        raise UsageError(
+            "--diff shows one run's patches, and cannot be used with --catalog or --dask"
+        )
 
 
 def _options(settings: Settings) -> CheckOptions:

@@ -76,13 +76,19 @@ def open_target(name: str, options: Options) -> Opened | StoreError:
             return error
         return Opened(store, rooted=True, close=store.close)
     if stat.S_ISREG(mode) and name.lower().endswith(ZIP_SUFFIX):
-        return StoreError(f"cannot read {name} as a zip file: it has no zip directory at its end (cut short, or not a zip file)")
+        return StoreError(
+            f"cannot read {name} as a zip file: it has no zip directory at its end (cut short, or not a zip file)"
+        )
     directory, file = os.path.split(name)
     return _local(_directory(directory, options), named=file)
 
 
 def _directory(root: str, options: Options) -> DirectoryStore:
-    return DirectoryStore(root, max_document_size=options.max_document_size, follow_external_links=options.follow_external_links)
+    return DirectoryStore(
+        root,
+        max_document_size=options.max_document_size,
+        follow_external_links=options.follow_external_links,
+    )
 
 
 def _local(store: DirectoryStore, named: str | None = None) -> Opened:

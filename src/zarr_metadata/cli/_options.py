@@ -120,7 +120,6 @@ def checking_options(options: CheckOptions, *, diff: bool = False) -> Options:
     )
 
 
-
 @functools.lru_cache(maxsize=8)
 def _scopes(context: Context, definitions: tuple[str, ...]) -> PluggedScopes:
     # Loaded once a process: a cluster's worker checks many tasks with the same options.

@@ -76,7 +76,9 @@ def checked_in_workers(
     gc.freeze()
     try:
         with context.Pool(workers, initializer=_start, initargs=(source, options)) as pool:
-            pending: collections.deque[tuple[Batch, AsyncResult[list[Checked]]]] = collections.deque()
+            pending: collections.deque[tuple[Batch, AsyncResult[list[Checked]]]] = (
+                collections.deque()
+            )
             for batch in batches:
                 pending.append((batch, pool.apply_async(_check_in_worker, (batch,))))
                 if len(pending) >= 2 * workers:

@@ -143,14 +143,21 @@ def _listed(value: object, listing: str) -> Mapping[str, object]:
 
 
 def _file_of(directory: str, name: str, listing: str) -> str:
-    return join(directory, name if listing.rpartition("/")[2] == ZMETADATA else f"{name}/{ZARR_JSON}")
+    return join(
+        directory, name if listing.rpartition("/")[2] == ZMETADATA else f"{name}/{ZARR_JSON}"
+    )
 
 
-def _differing(state: _State, listing: str, listed: str, rewrites: Mapping[str, Rewrite]) -> Iterator[Loc]:
+def _differing(
+    state: _State, listing: str, listed: str, rewrites: Mapping[str, Rewrite]
+) -> Iterator[Loc]:
     """Where the entry of `listed` in `listing` differs from the file `listed`, after `rewrites`."""
     directory = parent_key(listing)
     entries = _listed(state.value(listing, rewrites), listing)
-    entry = next((value for name, value in entries.items() if _file_of(directory, name, listing) == listed), _UNREAD)
+    entry = next(
+        (value for name, value in entries.items() if _file_of(directory, name, listing) == listed),
+        _UNREAD,
+    )
     on_disk = state.value(listed, rewrites)
     if entry is _UNREAD or on_disk is None:
         return
@@ -164,5 +171,7 @@ def _without_consolidated(document: object) -> object:
     # A child group may consolidate its own subtree on disk, which the root's flat listing leaves out.
     if isinstance(document, Mapping):
         members = cast("Mapping[str, object]", document)
-        return {key: value for key, value in members.items() if key != ZARR_V3_CONSOLIDATED_METADATA_KEY}
+        return {
+            key: value for key, value in members.items() if key != ZARR_V3_CONSOLIDATED_METADATA_KEY
+        }
     return document

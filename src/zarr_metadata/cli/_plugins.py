@@ -46,18 +46,25 @@ def with_plugins(v3: ZarrV3Context, v2: ZarrV2Context, named: Sequence[str]) -> 
     if _may_declare_entry_points():
         from importlib.metadata import entry_points
 
-        plugins.extend((f"{point.name} ({point.value})", point.load) for point in entry_points(group=ENTRY_POINT_GROUP))
+        plugins.extend(
+            (f"{point.name} ({point.value})", point.load)
+            for point in entry_points(group=ENTRY_POINT_GROUP)
+        )
     plugins.extend((reference, _importer(reference)) for reference in named)
     conventions: list[ConventionDefinition[Any]] = []
     for label, load in plugins:
         try:
             found = load()
         except Exception as error:  # a plugin's own code may raise anything
-            raise PluginError(f"the definitions plugin {label} failed to load: {type(error).__name__}: {error}") from None
+            raise PluginError(
+                f"the definitions plugin {label} failed to load: {type(error).__name__}: {error}"
+            ) from None
         try:
             v3, v2 = _joined(v3, v2, found)
         except ScopeConflictError as error:
-            raise PluginError(f"the definitions plugin {label} conflicts with the scope: {error}") from None
+            raise PluginError(
+                f"the definitions plugin {label} conflicts with the scope: {error}"
+            ) from None
         except TypeError as error:
             raise PluginError(f"the definitions plugin {label} {error}") from None
         conventions.extend(convention_definitions(found))
@@ -72,7 +79,10 @@ def _may_declare_entry_points() -> bool:
     in the `entry_points.txt` of each distribution on `sys.path`, as
     `importlib.metadata` finds them, and leaves any other finder to it.
     """
-    if any(finder is not PathFinder and hasattr(finder, "find_distributions") for finder in sys.meta_path):
+    if any(
+        finder is not PathFinder and hasattr(finder, "find_distributions")
+        for finder in sys.meta_path
+    ):
         return True
     group = f"[{ENTRY_POINT_GROUP}]".encode()
     for entry in sys.path:
@@ -86,7 +96,9 @@ def _may_declare_entry_points() -> bool:
         except OSError:
             continue
         for name in names:
-            if name.endswith((".dist-info", ".egg-info")) and group in _entry_points_text(os.path.join(directory, name)):
+            if name.endswith((".dist-info", ".egg-info")) and group in _entry_points_text(
+                os.path.join(directory, name)
+            ):
                 return True
     return False
 
@@ -115,7 +127,9 @@ def _importer(reference: str) -> Any:
     return load
 
 
-def _joined(v3: ZarrV3Context, v2: ZarrV2Context, found: object) -> tuple[ZarrV3Context, ZarrV2Context]:
+def _joined(
+    v3: ZarrV3Context, v2: ZarrV2Context, found: object
+) -> tuple[ZarrV3Context, ZarrV2Context]:
     # Imported here: the conventions take a while to import, and a run without plugins never needs them.
     from zarr_metadata.conventions import ConventionScope
 
@@ -128,10 +142,15 @@ def _joined(v3: ZarrV3Context, v2: ZarrV2Context, found: object) -> tuple[ZarrV3
     if isinstance(found, str | bytes) or not isinstance(found, Iterable):
         msg = f"names {type(found).__name__}, not a scope or an iterable of definitions"
         raise TypeError(msg)
-    by_format: dict[type[Any], dict[str, list[Definition[Any]]]] = {ZarrV3Context: {}, ZarrV2Context: {}}
+    by_format: dict[type[Any], dict[str, list[Definition[Any]]]] = {
+        ZarrV3Context: {},
+        ZarrV2Context: {},
+    }
     for definition in _definitions(cast("Iterable[object]", found)):
         for context, slots in by_format.items():
-            slot = next((name for name, kind in context.kinds.items() if isinstance(definition, kind)), None)
+            slot = next(
+                (name for name, kind in context.kinds.items() if isinstance(definition, kind)), None
+            )
             if slot is not None:
                 slots.setdefault(slot, []).append(definition)
                 break
@@ -166,4 +185,8 @@ def convention_definitions(found: object) -> list[ConventionDefinition[Any]]:
     if isinstance(found, str | bytes) or not isinstance(found, Iterable):
         return []
     items = cast("Iterable[object]", found)
-    return [cast("ConventionDefinition[Any]", item) for item in items if isinstance(item, ConventionDefinition)]
+    return [
+        cast("ConventionDefinition[Any]", item)
+        for item in items
+        if isinstance(item, ConventionDefinition)
+    ]

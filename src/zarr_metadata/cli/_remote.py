@@ -77,23 +77,42 @@ def open_url(name: str, options: Options) -> Opened | StoreError:
     except ImportError:
         raise UsageError(f"cannot open {name}: URLs need the remote extra ({EXTRA})") from None
     # A URL that names a zip file (`s3://bucket/store.zip`) is the zip store it holds, as `zip::` would chain it.
-    opened = f"zip::{name}" if "::" not in name and name.rstrip("/").lower().endswith(".zip") else name
+    opened = (
+        f"zip::{name}" if "::" not in name and name.rstrip("/").lower().endswith(".zip") else name
+    )
     protocols = _protocols(opened)
     for protocol in protocols:
         try:
             fsspec.get_filesystem_class(protocol)
         except ImportError as error:
-            raise UsageError(f"cannot open {name}: {error or 'a module is missing'} ({EXTRA})") from None
+            raise UsageError(
+                f"cannot open {name}: {error or 'a module is missing'} ({EXTRA})"
+            ) from None
         except ValueError:
-            raise UsageError(f"cannot open {name}: no installed file system opens {protocol}:// URLs") from None
+            raise UsageError(
+                f"cannot open {name}: no installed file system opens {protocol}:// URLs"
+            ) from None
     named = _named_file(name)
     url = name[: -len(named) - 1] if named else name
     try:
-        link_options = {**_s3_options(protocols, options, fsspec.config.conf), **_http_options(protocols, options, fsspec.config.conf)}
-        fs, root = cast("tuple[FileSystem, str]", fsspec.url_to_fs(opened if opened != name else url, **link_options))
+        link_options = {
+            **_s3_options(protocols, options, fsspec.config.conf),
+            **_http_options(protocols, options, fsspec.config.conf),
+        }
+        fs, root = cast(
+            "tuple[FileSystem, str]",
+            fsspec.url_to_fs(opened if opened != name else url, **link_options),
+        )
     except Exception as error:  # whatever the file system raises when it cannot reach the store
         return StoreError(f"cannot open {name}: {_reason(error)}")
-    store = FsspecStore(url, fs, root, jobs=options.jobs, timeout=options.timeout, max_document_size=options.max_document_size)
+    store = FsspecStore(
+        url,
+        fs,
+        root,
+        jobs=options.jobs,
+        timeout=options.timeout,
+        max_document_size=options.max_document_size,
+    )
     try:
         store.listing()  # a store that cannot be listed, nor read through its consolidated metadata, cannot be opened
     except StoreError as error:
@@ -117,7 +136,9 @@ def _protocols(name: str) -> list[str]:
     return [link.partition("://")[0] if "://" in link else link for link in name.split("::")]
 
 
-def _s3_options(protocols: list[str], options: Options, conf: dict[str, dict[str, object]]) -> dict[str, object]:
+def _s3_options(
+    protocols: list[str], options: Options, conf: dict[str, dict[str, object]]
+) -> dict[str, object]:
     """Options for the S3 links of a URL, beside those fsspec's configuration gives: botocore's connection pool and timeouts.
 
     Unless told otherwise, botocore holds 10 connections and waits a minute
@@ -130,11 +151,15 @@ def _s3_options(protocols: list[str], options: Options, conf: dict[str, dict[str
         configured = cast("dict[str, object]", conf.get(protocol, {}).get("config_kwargs") or {})
         pool = max(options.jobs, cast("int", configured.get("max_pool_connections", 0)))
         timeouts = {"connect_timeout": options.timeout, "read_timeout": options.timeout}
-        found[protocol] = {"config_kwargs": {**timeouts, **configured, "max_pool_connections": pool}}
+        found[protocol] = {
+            "config_kwargs": {**timeouts, **configured, "max_pool_connections": pool}
+        }
     return found
 
 
-def _http_options(protocols: list[str], options: Options, conf: dict[str, dict[str, object]]) -> dict[str, object]:
+def _http_options(
+    protocols: list[str], options: Options, conf: dict[str, dict[str, object]]
+) -> dict[str, object]:
     """Options for the HTTP links of a URL: aiohttp's timeouts, so that `--timeout` bounds every request, a listing's pages too.
 
     aiohttp's own default waits five minutes for a whole response, and fsspec
@@ -149,7 +174,9 @@ def _http_options(protocols: list[str], options: Options, conf: dict[str, dict[s
         if "timeout" in configured:
             continue
         aiohttp = importlib.import_module("aiohttp")
-        timeout = aiohttp.ClientTimeout(total=None, sock_connect=options.timeout, sock_read=options.timeout)
+        timeout = aiohttp.ClientTimeout(
+            total=None, sock_connect=options.timeout, sock_read=options.timeout
+        )
         found[protocol] = {"client_kwargs": {**configured, "timeout": timeout}}
     return found
 
@@ -172,7 +199,14 @@ class FsspecStore:
     """
 
     def __init__(
-        self, name: str, fs: FileSystem, root: str, *, jobs: int, timeout: float, max_document_size: int = DEFAULT_MAX_DOCUMENT_SIZE
+        self,
+        name: str,
+        fs: FileSystem,
+        root: str,
+        *,
+        jobs: int,
+        timeout: float,
+        max_document_size: int = DEFAULT_MAX_DOCUMENT_SIZE,
     ) -> None:
         self.name = name
         self._max_document_size = max_document_size
@@ -266,12 +300,16 @@ class FsspecStore:
         # The root could not be listed: a store that refuses to be listed may still serve its documents.
         found = self._through_consolidated(unreachable=failure is not None)
         if found is None:
-            raise StoreError(f"cannot list {self.name}: {self._why(failure, self._root) if failure is not None else 'no answer'}")
+            raise StoreError(
+                f"cannot list {self.name}: {self._why(failure, self._root) if failure is not None else 'no answer'}"
+            )
         keys, consolidated = found
         if not consolidated and keys:
             self._unlisted[""] = Incomplete(self._incomplete(keys, failure))
         elif failure is not None and not _offers_no_listing(failure):
-            self._unlisted[""] = StoreError(f"cannot list {self.name}: {self._why(failure, self._root)}")
+            self._unlisted[""] = StoreError(
+                f"cannot list {self.name}: {self._why(failure, self._root)}"
+            )
         return keys
 
     def _listed(self) -> tuple[list[str], BaseException | None]:
@@ -300,7 +338,9 @@ class FsspecStore:
         if isinstance(failure, FileNotFoundError):
             failure = None  # a root that is not found lists nothing, as plain HTTP without directory pages says it
         for directory, error in found.failed.items():
-            self._unlisted[directory] = StoreError(f"cannot list {self.path(directory)}/: {self._why(error, self._fs_path(directory))}")
+            self._unlisted[directory] = StoreError(
+                f"cannot list {self.path(directory)}/: {self._why(error, self._fs_path(directory))}"
+            )
         return found.keys, failure
 
     def _why(self, error: BaseException, path: str) -> str:
@@ -345,7 +385,11 @@ class FsspecStore:
             self._kept[key] = data = self._as_read(key, outcome)
             if isinstance(data, bytes):
                 listed.update(consolidated_keys(key, data) or ())
-        below = sorted(key for key in listed.difference(keys) if any(key.startswith(f"{at}/") for at in self._unlisted))
+        below = sorted(
+            key
+            for key in listed.difference(keys)
+            if any(key.startswith(f"{at}/") for at in self._unlisted)
+        )
         return sorted(self._probe(below))
 
     def _through_consolidated(self, *, unreachable: bool) -> tuple[list[str], bool] | None:
@@ -448,7 +492,9 @@ class FsspecStore:
         return f"{self._root}/{key}" if self._root else key
 
     def _forget(self, path: str) -> None:
-        with contextlib.suppress(Exception):  # it was never written, or cannot be removed either way
+        with contextlib.suppress(
+            Exception
+        ):  # it was never written, or cannot be removed either way
             self._fs.rm_file(path)
 
 
@@ -467,9 +513,15 @@ def consolidated_keys(key: str, data: bytes) -> set[str] | None:
         consolidated = _member(document, "consolidated_metadata")
         if not consolidated:
             return None
-        return {f"{path}/{ZARR_JSON}" for path in _member(consolidated, "metadata") if _is_relative(path)}
+        return {
+            f"{path}/{ZARR_JSON}"
+            for path in _member(consolidated, "metadata")
+            if _is_relative(path)
+        }
     listing = _member(document, "metadata")
-    return {path for path in listing if _is_relative(path) and path.rpartition("/")[2] in V2_NODE_FILES}
+    return {
+        path for path in listing if _is_relative(path) and path.rpartition("/")[2] in V2_NODE_FILES
+    }
 
 
 def _member(value: object, name: str) -> dict[str, object]:
@@ -481,7 +533,15 @@ def _is_relative(path: str) -> bool:
     return bool(path) and all(part not in ("", ".", "..") for part in path.split("/"))
 
 
-_CONNECTION_FAILURES = frozenset({"ConnectionError", "ClientConnectionError", "TimeoutError", "HTTPClientError", "ConnectTimeoutError"})
+_CONNECTION_FAILURES = frozenset(
+    {
+        "ConnectionError",
+        "ClientConnectionError",
+        "TimeoutError",
+        "HTTPClientError",
+        "ConnectTimeoutError",
+    }
+)
 """The names of the errors (among each one's classes) that say a store could not be reached, rather than that it answered.
 
 They are named rather than imported, so that neither aiohttp nor botocore
@@ -489,7 +549,9 @@ need be installed: the builtin `ConnectionError` (refused, reset),
 aiohttp's `ClientConnectionError`, botocore's `ConnectionError` (an
 endpoint that cannot be reached) and `HTTPClientError`, and a timeout.
 """
-_UNREACHABLE_ERRNOS = frozenset({errno.ENETUNREACH, errno.EHOSTUNREACH, errno.ECONNREFUSED, errno.ECONNRESET, errno.ETIMEDOUT})
+_UNREACHABLE_ERRNOS = frozenset(
+    {errno.ENETUNREACH, errno.EHOSTUNREACH, errno.ECONNREFUSED, errno.ECONNRESET, errno.ETIMEDOUT}
+)
 
 
 def is_connection_failure(error: BaseException) -> bool:
@@ -523,7 +585,9 @@ class _Answers:
 
 def _offers_no_listing(error: BaseException) -> bool:
     """Whether a failure to list the root says that the store lists nothing to this client (not found, not allowed), as plain HTTP and a bucket without ListBucket do."""
-    return isinstance(error, FileNotFoundError | PermissionError) or getattr(error, "status", None) in (403, 404)
+    return isinstance(error, FileNotFoundError | PermissionError) or getattr(
+        error, "status", None
+    ) in (403, 404)
 
 
 def _protocol_names(fs: FileSystem) -> tuple[str, ...]:
@@ -542,6 +606,8 @@ def _splits_reads(fs: FileSystem) -> bool:
 def _reason(error: BaseException, path: str = "") -> str:
     """Why a request failed, in one line: the file system's own words, or what its bare error means."""
     text = " ".join(str(getattr(error, "strerror", None) or error).split())
-    if isinstance(error, FileNotFoundError) and (not text or (path and (path.endswith(text) or text.endswith(path)))):
+    if isinstance(error, FileNotFoundError) and (
+        not text or (path and (path.endswith(text) or text.endswith(path)))
+    ):
         return "no such file"
     return text or type(error).__name__

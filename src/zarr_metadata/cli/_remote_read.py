@@ -50,7 +50,9 @@ def _http_reader(fs: Any, limit: int) -> Read:
     async def streamed(path: str) -> bytes:
         session = await fs.set_session()
         async with session.get(fs.encode_url(path), **fs.kwargs) as response:
-            fs._raise_not_found_for_status(response, path)  # fsspec judges the status as its own read does
+            fs._raise_not_found_for_status(
+                response, path
+            )  # fsspec judges the status as its own read does
             declared = response.content_length
             if declared is not None and declared > limit:
                 raise TooLarge(declared)

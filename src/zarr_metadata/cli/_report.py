@@ -37,7 +37,9 @@ def text_line(finding: Finding) -> str:
 
     A control character in a name or a key is written as an escape (`\\n`), so one finding is one line.
     """
-    return printable(f"{finding.path}:{finding.line}:{finding.column}: {pointer(finding.loc)} {label(finding)}: {finding.message}")
+    return printable(
+        f"{finding.path}:{finding.line}:{finding.column}: {pointer(finding.loc)} {label(finding)}: {finding.message}"
+    )
 
 
 def json_line(finding: Finding) -> str:
@@ -67,7 +69,9 @@ class Report(Protocol):
 class LineReport:
     """A line of text per finding, then the statistics and the summary line as text."""
 
-    def __init__(self, out: TextIO, line: Callable[[Finding], str], *, quiet: bool, repairs: bool) -> None:
+    def __init__(
+        self, out: TextIO, line: Callable[[Finding], str], *, quiet: bool, repairs: bool
+    ) -> None:
         self._out = out
         self._line = line
         self._quiet = quiet
@@ -111,7 +115,9 @@ class JSONReport:
     def store(self, name: str, summary: Summary) -> None:
         """Write the store's summary object."""
         if not self._quiet:
-            self._out.write(json.dumps({"store": decodable(name), "summary": summary.to_json()}) + "\n")
+            self._out.write(
+                json.dumps({"store": decodable(name), "summary": summary.to_json()}) + "\n"
+            )
 
     def end(self, summary: Summary, statistics: Statistics | None) -> None:
         """Write the statistics object, then the summary object."""

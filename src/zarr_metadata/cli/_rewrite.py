@@ -16,7 +16,9 @@ from zarr_metadata.cli._locate import locate
 _FIRST_INDENT = re.compile(r"\n([ \t]+)\S")
 
 
-def rewrite_of(key: str, original: bytes, text: str, repaired: object, findings: Sequence[Finding]) -> tuple[Rewrite, ...]:
+def rewrite_of(
+    key: str, original: bytes, text: str, repaired: object, findings: Sequence[Finding]
+) -> tuple[Rewrite, ...]:
     """The rewrite of a document whose repairs left no problem, as a tuple of one, or none.
 
     A document repair did not cure is never written, so that writing back
@@ -28,7 +30,13 @@ def rewrite_of(key: str, original: bytes, text: str, repaired: object, findings:
     if not repaired_at or any(finding.severity == "error" for finding in findings):
         return ()
     written = edited(text, repaired, repaired_at)
-    return (Rewrite(key, original, serialised(text, repaired) if written is None else written.encode("utf-8")),)
+    return (
+        Rewrite(
+            key,
+            original,
+            serialised(text, repaired) if written is None else written.encode("utf-8"),
+        ),
+    )
 
 
 def edited(text: str, repaired: object, repaired_at: Iterable[Loc]) -> str | None:
@@ -88,7 +96,11 @@ def _value_at(value: object, loc: Loc) -> object:
     for step in loc:
         if isinstance(value, Mapping) and isinstance(step, str):
             value = cast("Mapping[str, object]", value).get(step, _ABSENT)
-        elif isinstance(value, list | tuple) and isinstance(step, int) and 0 <= step < len(cast("Sequence[object]", value)):
+        elif (
+            isinstance(value, list | tuple)
+            and isinstance(step, int)
+            and 0 <= step < len(cast("Sequence[object]", value))
+        ):
             value = cast("Sequence[object]", value)[step]
         else:
             return _ABSENT

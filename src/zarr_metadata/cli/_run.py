@@ -113,7 +113,12 @@ class _Run:
     """What a run carries from store to store: how to check, where findings go, what was already checked, and the tally."""
 
     def __init__(
-        self, names: Sequence[str], options: Options, progress: Progress | None, show_diff: Callable[[str], object], part: str | None
+        self,
+        names: Sequence[str],
+        options: Options,
+        progress: Progress | None,
+        show_diff: Callable[[str], object],
+        part: str | None,
     ) -> None:
         self.options = options
         self._pending: list[Finding] = []
@@ -140,7 +145,11 @@ class _Run:
     def store(self, name: str, opened: Opened) -> Iterator[Finding]:
         """Each finding of the targets of one opened store, or the one file named in it, as they are found."""
         store = opened.store
-        excluded = functools.partial(_excluded, opened=opened, options=self.options) if self.options.exclude else None
+        excluded = (
+            functools.partial(_excluded, opened=opened, options=self.options)
+            if self.options.exclude
+            else None
+        )
         if isinstance(store, DirectoryStore):
             # A directory is walked as it is checked, so no listing of it is held.
             source, directories = Source(store, excluded=excluded), store.tree()
@@ -150,7 +159,10 @@ class _Run:
             except StoreError as error:
                 yield io_error(name, str(error))
                 return
-            source, directories = Source(store, keys, excluded=excluded), tree_of(keys, opened.unlisted())
+            source, directories = (
+                Source(store, keys, excluded=excluded),
+                tree_of(keys, opened.unlisted()),
+            )
         if self.part is not None:
             directories = _part_of(store, directories, self.part)
         if opened.named is not None:
@@ -162,7 +174,10 @@ class _Run:
             tree = None
         else:
             targets = self._targets(name, opened, directories)
-            tree = Tree(rooted=opened.rooted or os.path.basename(os.path.normpath(name)).endswith(STORE_SUFFIX))
+            tree = Tree(
+                rooted=opened.rooted
+                or os.path.basename(os.path.normpath(name)).endswith(STORE_SUFFIX)
+            )
         met = _Counted(targets)
         fresh = (target for target in met if self._first_sight(opened, target))
         read = listed = 0
@@ -205,7 +220,13 @@ class _Run:
             return None
         text_of = functools.partial(_text_of, opened.store)
         # A file named alone is judged by its own document: the nodes around it are not read.
-        return StoreJudge(self.options.conventions, self.options.strict, text_of, across_nodes=opened.named is None, part=self.part is not None)
+        return StoreJudge(
+            self.options.conventions,
+            self.options.strict,
+            text_of,
+            across_nodes=opened.named is None,
+            part=self.part is not None,
+        )
 
     def _abandon(self, name: str, why: str, rest: Iterator[Target]) -> None:
         """Say, once, that the store `name` stopped answering, and how many of its documents were left unchecked."""
@@ -218,7 +239,9 @@ class _Run:
         left = f"{self._left} document{'' if self._left == 1 else 's'}"
         self.emit(io_error(name, f"{name} stopped answering: {why}; {left} not checked"))
 
-    def _targets(self, name: str, opened: Opened, directories: Iterable[tuple[str, list[str] | StoreError]]) -> Iterator[Target]:
+    def _targets(
+        self, name: str, opened: Opened, directories: Iterable[tuple[str, list[str] | StoreError]]
+    ) -> Iterator[Target]:
         """The targets of a store's directories, in tree order; a directory that cannot be listed is an `unlisted` target, reported in its place."""
         for directory, names in directories:
             if isinstance(names, StoreError):
@@ -229,12 +252,16 @@ class _Run:
             if not found:
                 continue
             if self.options.exclude:
-                excluded = {item for item in found if _excluded(join(directory, item), opened, self.options)}
+                excluded = {
+                    item for item in found if _excluded(join(directory, item), opened, self.options)
+                }
                 yield from directory_targets(directory, found - excluded, excluded)
             else:
                 yield from directory_targets(directory, found)
 
-    def _checked(self, source: Source, opened: Opened, targets: Iterator[Target]) -> Iterator[tuple[Sequence[Target], list[Checked]]]:
+    def _checked(
+        self, source: Source, opened: Opened, targets: Iterator[Target]
+    ) -> Iterator[tuple[Sequence[Target], list[Checked]]]:
         """Groups of `targets` in order, each with what checking it finds: here, or in worker processes when the store is local and large."""
         if opened.ahead:
             yield from self._checked_reading_ahead(source, opened, targets)
@@ -291,7 +318,11 @@ class _Run:
         if target.kind == "unlisted":
             self.outcome.not_listed += 1
             error = self._unlisted.pop(target.directory)
-            self.emit(_unlisted(source.path(target.directory) if target.directory else source.store.name, error))
+            self.emit(
+                _unlisted(
+                    source.path(target.directory) if target.directory else source.store.name, error
+                )
+            )
             return
         self.outcome.documents += len(target.keys)
         for finding in checked.findings:
@@ -300,14 +331,18 @@ class _Run:
             self.emit(finding)
 
     @staticmethod
-    def _judged(source: Source, target: Target, checked: Checked, tree: Tree | None) -> list[Finding]:
+    def _judged(
+        source: Source, target: Target, checked: Checked, tree: Tree | None
+    ) -> list[Finding]:
         """The findings of `target`'s place in the tree, which learns of it."""
         if tree is None or target.kind in ("unlisted", "v2_consolidated"):
             return []
         if target.kind == "excluded":
             tree.present(target.directory)
             return []
-        return tree.judge(target.directory, checked.node_type, source.path(target.keys[0]), v3=target.kind == "v3")
+        return tree.judge(
+            target.directory, checked.node_type, source.path(target.keys[0]), v3=target.kind == "v3"
+        )
 
     def _rewrite(self, source: Source, rewrites: Sequence[Rewrite]) -> None:
         """Show or write what repairs changed in one store, as `--diff` or `--write` asks, once the writes are planned together."""
@@ -325,13 +360,18 @@ class _Run:
                 self.show_diff(unified_diff(source.path(rewrite.key), rewrite))
         elif self.options.write:
             for failed in write_back(source.store, rewrites, self.options.backup_dir, source.holds):
-                self.emit(file_finding(source.path(failed.rewrite.key), failed.kind, failed.message))
+                self.emit(
+                    file_finding(source.path(failed.rewrite.key), failed.kind, failed.message)
+                )
 
     def _first_sight(self, opened: Opened, target: Target) -> bool:
         """Whether `target` is met for the first time: a node named as a directory and again by one of its files is checked once."""
         if self.seen is None:
             return True
-        identity = (target.kind, tuple(opened.identity(key) for key in target.keys or (target.directory,)))
+        identity = (
+            target.kind,
+            tuple(opened.identity(key) for key in target.keys or (target.directory,)),
+        )
         if identity in self.seen:
             return False
         self.seen.add(identity)
@@ -398,4 +438,7 @@ def _excluded(key: str, opened: Opened, options: Options) -> bool:
     if not options.exclude:
         return False
     path = opened.store.path(key)
-    return any(fnmatch.fnmatch(key, pattern) or fnmatch.fnmatch(path, pattern) for pattern in options.exclude)
+    return any(
+        fnmatch.fnmatch(key, pattern) or fnmatch.fnmatch(path, pattern)
+        for pattern in options.exclude
+    )

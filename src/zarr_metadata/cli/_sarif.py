@@ -26,7 +26,9 @@ from zarr_metadata.cli._statistics import Statistics
 from zarr_metadata.cli._summary import Summary
 
 SARIF_VERSION = "2.1.0"
-SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+SARIF_SCHEMA = (
+    "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+)
 TOOL = "zarr-metadata"
 DISTRIBUTION = "zarr-metadata"
 
@@ -52,7 +54,9 @@ class SarifReport:
         self._out.write(json.dumps(sarif_log(self._findings, statistics), indent=2) + "\n")
 
 
-def sarif_log(findings: Sequence[Finding], statistics: Statistics | None = None) -> dict[str, object]:
+def sarif_log(
+    findings: Sequence[Finding], statistics: Statistics | None = None
+) -> dict[str, object]:
     """The SARIF log of `findings`."""
     kinds = sorted({finding.kind for finding in findings})
     index = {kind: number for number, kind in enumerate(kinds)}
@@ -71,7 +75,10 @@ def _driver(kinds: Sequence[str]) -> dict[str, object]:
     home = information_uri()
     if home is not None:
         driver["informationUri"] = home
-    driver["rules"] = [{"id": kind, "name": kind, "shortDescription": {"text": _description(kind)}} for kind in kinds]
+    driver["rules"] = [
+        {"id": kind, "name": kind, "shortDescription": {"text": _description(kind)}}
+        for kind in kinds
+    ]
     return driver
 
 
@@ -81,7 +88,12 @@ def _description(kind: str) -> str:
 
 def _result(finding: Finding, rule_index: int) -> dict[str, object]:
     region = {"startLine": finding.line, "startColumn": finding.column}
-    location = {"physicalLocation": {"artifactLocation": {"uri": artifact_uri(finding.path)}, "region": region}}
+    location = {
+        "physicalLocation": {
+            "artifactLocation": {"uri": artifact_uri(finding.path)},
+            "region": region,
+        }
+    }
     return {
         "ruleId": finding.kind,
         "ruleIndex": rule_index,
@@ -110,7 +122,10 @@ def information_uri() -> str | None:
         return None
     for entry in metadata.get_all("Project-URL") or []:
         label, _, url = entry.partition(",")
-        if label.strip().lower() in {"homepage", "home", "repository", "source", "documentation"} and url.strip():
+        if (
+            label.strip().lower() in {"homepage", "home", "repository", "source", "documentation"}
+            and url.strip()
+        ):
             return url.strip()
     home = metadata.get_all("Home-page") or []
     return home[0] if home else None

@@ -23,7 +23,12 @@ class Source:
     it, so it is fetched once.
     """
 
-    def __init__(self, store: Store, keys: Iterable[str] | None = None, excluded: Callable[[str], bool] | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        keys: Iterable[str] | None = None,
+        excluded: Callable[[str], bool] | None = None,
+    ) -> None:
         self.store = store
         self._keys = frozenset(keys) if keys is not None else None
         self._excluded = excluded
@@ -58,7 +63,9 @@ class Source:
                 if not isinstance(names, StoreError):
                     prefix = f"{at}/" if at else ""
                     keys = (prefix + name for name in names)
-                    yield from (key for key in keys if self._excluded is None or not self._excluded(key))
+                    yield from (
+                        key for key in keys if self._excluded is None or not self._excluded(key)
+                    )
 
     def prefetch(self, keys: Iterable[str]) -> None:
         """Read each of `keys` not read yet, all at once."""

@@ -158,7 +158,9 @@ def joined(target: str, parts: Sequence[PartCheck], options: CheckOptions) -> St
     conventions = _checking(options).conventions
     if conventions is not None and all(part.nodes is not None for part in parts):
         chosen, tally = options.selection, Tally()
-        for finding in in_order(convention_findings(nodes, conventions, options.strict, lambda key: None)):
+        for finding in in_order(
+            convention_findings(nodes, conventions, options.strict, lambda key: None)
+        ):
             if chosen.reports(finding.kind):
                 tally.count(finding)
                 found.append(finding)

@@ -22,7 +22,9 @@ def pointer_pattern(finding: Finding) -> str:
     So the same mistake in every array of a store, or in every codec of a
     pipeline, counts under one pattern.
     """
-    return pointer(tuple(ANY if isinstance(step, int) else step for step in _node_key_hidden(finding)))
+    return pointer(
+        tuple(ANY if isinstance(step, int) else step for step in _node_key_hidden(finding))
+    )
 
 
 def _node_key_hidden(finding: Finding) -> Loc:
@@ -72,7 +74,9 @@ class Statistics:
         """The counts as JSON: `{"kinds": [{"kind", "count"}...], "pointers": [{"pointer", "count"}...]}`."""
         return {
             "kinds": [{"kind": kind, "count": count} for kind, count in self.by_kind()],
-            "pointers": [{"pointer": pattern, "count": count} for pattern, count in self.by_pointer()],
+            "pointers": [
+                {"pointer": pattern, "count": count} for pattern, count in self.by_pointer()
+            ],
         }
 
 

@@ -18,7 +18,16 @@ from zarr_metadata.cli._files import is_inside, replace_file, unsafe_key
 from zarr_metadata.cli._links import leaves_store, outside_error_text
 from zarr_metadata.cli._store_error import StoreError
 
-__all__ = ["DirectoryStore", "Incomplete", "StoppedAnswering", "Store", "StoreError", "parent_key", "read_or_error", "tree_of"]
+__all__ = [
+    "DirectoryStore",
+    "Incomplete",
+    "StoppedAnswering",
+    "Store",
+    "StoreError",
+    "parent_key",
+    "read_or_error",
+    "tree_of",
+]
 
 
 class Incomplete(StoreError):
@@ -63,7 +72,11 @@ class DirectoryStore:
     """A directory on the local file system, each file a key."""
 
     def __init__(
-        self, root: str, *, max_document_size: int = DEFAULT_MAX_DOCUMENT_SIZE, follow_external_links: bool = False
+        self,
+        root: str,
+        *,
+        max_document_size: int = DEFAULT_MAX_DOCUMENT_SIZE,
+        follow_external_links: bool = False,
     ) -> None:
         self.name = root
         self.max_document_size = max_document_size
@@ -100,7 +113,10 @@ class DirectoryStore:
             directory = pending.pop()
             path = self.path(directory) if directory else self.name or os.curdir
             if directory in outside:
-                yield directory, StoreError(outside_error_text(path, outside.pop(directory), "follows"))
+                yield (
+                    directory,
+                    StoreError(outside_error_text(path, outside.pop(directory), "follows")),
+                )
                 continue
             files: list[str] = []
             subdirectories: list[str] = []
@@ -109,21 +125,32 @@ class DirectoryStore:
                     for entry in entries:
                         # A plain directory is told by the entry alone; only a link costs a stat.
                         plain = entry.is_dir(follow_symlinks=False)
-                        linked = not plain and entry.is_symlink() and self._follows(directory, entry, identities)
+                        linked = (
+                            not plain
+                            and entry.is_symlink()
+                            and self._follows(directory, entry, identities)
+                        )
                         if linked and not self.follow_external_links:
                             target = leaves_store(entry.path, self.name)
                             if target is not None:
-                                outside[f"{directory}/{entry.name}" if directory else entry.name] = target
+                                outside[
+                                    f"{directory}/{entry.name}" if directory else entry.name
+                                ] = target
                         (subdirectories if plain or linked else files).append(entry.name)
             except OSError as error:
-                yield directory, StoreError(f"cannot read {error.filename or path}: {error.strerror or error}")
+                yield (
+                    directory,
+                    StoreError(f"cannot read {error.filename or path}: {error.strerror or error}"),
+                )
                 continue
             files.sort()
             yield directory, files
             prefix = f"{directory}/" if directory else ""
             pending.extend(prefix + name for name in sorted(subdirectories, reverse=True))
 
-    def _follows(self, directory: str, link: os.DirEntry[str], identities: dict[str, tuple[int, int]]) -> bool:
+    def _follows(
+        self, directory: str, link: os.DirEntry[str], identities: dict[str, tuple[int, int]]
+    ) -> bool:
         """Whether the link `link` in `directory` leads to a directory that is not one on the way down to it.
 
         A link to a file is a file, read where it leads (what may be read
@@ -210,7 +237,9 @@ def read_or_error(store: Store, key: str) -> bytes | StoreError:
         return error
 
 
-def tree_of(keys: Iterable[str], unlisted: Mapping[str, StoreError] | None = None) -> Iterator[tuple[str, list[str] | StoreError]]:
+def tree_of(
+    keys: Iterable[str], unlisted: Mapping[str, StoreError] | None = None
+) -> Iterator[tuple[str, list[str] | StoreError]]:
     """The directories of a store that can only list its keys, each with the names of its files, in tree order.
 
     Each directory of `unlisted` (one that could not be listed) comes with
@@ -222,7 +251,9 @@ def tree_of(keys: Iterable[str], unlisted: Mapping[str, StoreError] | None = Non
         directory, _, name = key.rpartition("/")
         found.setdefault(directory, []).append(name)
     failed = unlisted or {}
-    for directory in sorted({*found, *failed}, key=lambda directory: directory.split("/") if directory else []):
+    for directory in sorted(
+        {*found, *failed}, key=lambda directory: directory.split("/") if directory else []
+    ):
         if directory in found:
             yield directory, sorted(found[directory])
         if directory in failed:

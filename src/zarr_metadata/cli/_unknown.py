@@ -22,7 +22,10 @@ from zarr_metadata.v3.definition import (
 
 
 def unknown_name_issues(
-    fields: Iterable[tuple[Loc, ResolvedField[Any]]], scope: Scope, allowed: Collection[str], at: Loc = ()
+    fields: Iterable[tuple[Loc, ResolvedField[Any]]],
+    scope: Scope,
+    allowed: Collection[str],
+    at: Loc = (),
 ) -> Iterator[Issue]:
     """An `unknown_name` error for each field nothing in `scope` claims, located under `at`.
 
@@ -39,7 +42,9 @@ def unknown_name_issues(
             continue
         kind = field.read_as
         if kind not in narrowed:
-            narrowed[kind] = not widest.definitions_of(kind).keys() <= scope.definitions_of(kind).keys()
+            narrowed[kind] = (
+                not widest.definitions_of(kind).keys() <= scope.definitions_of(kind).keys()
+            )
         member = issubclass(kind, ExtraFieldDefinition)
         if member:
             message = f'unknown member "{field.name}", which nothing in scope claims and which does not say "must_understand": false'
@@ -81,5 +86,8 @@ def _may_be_ignored(field: UnclaimedField) -> bool:
     members = cast("Mapping[str, object]", written)
     if issubclass(field.read_as, ExtraFieldDefinition):
         member = members.get(field.name)
-        return isinstance(member, Mapping) and cast("Mapping[str, object]", member).get("must_understand") is False
+        return (
+            isinstance(member, Mapping)
+            and cast("Mapping[str, object]", member).get("must_understand") is False
+        )
     return members.get("must_understand") is False

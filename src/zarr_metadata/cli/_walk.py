@@ -12,7 +12,11 @@ from zarr_metadata.v2.consolidated import ZARR_V2_CONSOLIDATED_METADATA_STORE_KE
 from zarr_metadata.v2.group import ZARR_V2_GROUP_METADATA_STORE_KEY
 
 ZARR_JSON = "zarr.json"
-ZARRAY, ZGROUP, ZATTRS = ZARR_V2_ARRAY_METADATA_STORE_KEY, ZARR_V2_GROUP_METADATA_STORE_KEY, ZARR_V2_ATTRIBUTES_STORE_KEY
+ZARRAY, ZGROUP, ZATTRS = (
+    ZARR_V2_ARRAY_METADATA_STORE_KEY,
+    ZARR_V2_GROUP_METADATA_STORE_KEY,
+    ZARR_V2_ATTRIBUTES_STORE_KEY,
+)
 ZMETADATA = ZARR_V2_CONSOLIDATED_METADATA_STORE_KEY
 V2_NODE_FILES = (ZARRAY, ZGROUP, ZATTRS)
 """The files of a v2 node, in the order they are read."""
@@ -45,7 +49,9 @@ def join(directory: str, name: str) -> str:
     return f"{directory}/{name}" if directory else name
 
 
-def directory_targets(directory: str, names: set[str], excluded: set[str] | frozenset[str] = frozenset()) -> list[Target]:
+def directory_targets(
+    directory: str, names: set[str], excluded: set[str] | frozenset[str] = frozenset()
+) -> list[Target]:
     """The targets of one directory, given the metadata file names it holds: its `zarr.json`, its `.zmetadata`, its v2 node.
 
     A node whose own file (`zarr.json`, or each of `.zarray` and `.zgroup`
@@ -71,7 +77,9 @@ def directory_targets(directory: str, names: set[str], excluded: set[str] | froz
 def v2_node(directory: str, names: Iterable[str]) -> Target:
     """The v2 node whose files (among `names`, the names in `directory`) are read together."""
     present = set(names)
-    return Target("v2", directory, tuple(join(directory, name) for name in V2_NODE_FILES if name in present))
+    return Target(
+        "v2", directory, tuple(join(directory, name) for name in V2_NODE_FILES if name in present)
+    )
 
 
 def named_target(key: str, names: Iterable[str]) -> Target:

@@ -21,7 +21,9 @@ def unified_diff(path: str, rewrite: Rewrite) -> str:
     after = rewrite.repaired.decode("utf-8").splitlines(keepends=True)
     named = patch_path(path)
     lines = difflib.unified_diff(before, after, fromfile=f"a/{named}", tofile=f"b/{named}")
-    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)
+    return "".join(
+        line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines
+    )
 
 
 def patch_path(path: str) -> str:
@@ -46,7 +48,9 @@ class NotWritten:
     message: str
 
 
-def write_back(store: Store, rewrites: Iterable[Rewrite], backup_dir: str | None, holds: Callable[[str], bool]) -> list[NotWritten]:
+def write_back(
+    store: Store, rewrites: Iterable[Rewrite], backup_dir: str | None, holds: Callable[[str], bool]
+) -> list[NotWritten]:
     """Write each rewrite to `store`, keeping its original first; the rewrites that were not written, with why.
 
     The original goes beside the document (`zarr.json.orig`) or, with
@@ -60,24 +64,34 @@ def write_back(store: Store, rewrites: Iterable[Rewrite], backup_dir: str | None
     for rewrite in rewrites:
         refused = unsafe_key(rewrite.key)
         if refused is not None:
-            failed.append(NotWritten(rewrite, "not_written", f"the repaired document was not written: {refused}"))
+            failed.append(
+                NotWritten(
+                    rewrite, "not_written", f"the repaired document was not written: {refused}"
+                )
+            )
             continue
         try:
             _keep_original(store, rewrite, backup_dir, holds)
             _write(store, rewrite.key, rewrite.repaired)
         except StoreError as error:
-            failed.append(NotWritten(rewrite, "io_error", f"the repaired document was not written: {error}"))
+            failed.append(
+                NotWritten(rewrite, "io_error", f"the repaired document was not written: {error}")
+            )
     return failed
 
 
-def _keep_original(store: Store, rewrite: Rewrite, backup_dir: str | None, holds: Callable[[str], bool]) -> None:
+def _keep_original(
+    store: Store, rewrite: Rewrite, backup_dir: str | None, holds: Callable[[str], bool]
+) -> None:
     """Keep the original of `rewrite`, under `backup_dir` or beside it, never over another backup; raises `StoreError`."""
     like = _status(store, rewrite.key)
     if backup_dir is not None:
         path = os.path.join(backup_dir, *rewrite.key.split("/"))
         _create_backup(backup_dir, path, rewrite.original, like)
     elif isinstance(store, DirectoryStore):
-        _create_backup(store.name or os.curdir, store.path(rewrite.key + BACKUP_SUFFIX), rewrite.original, like)
+        _create_backup(
+            store.name or os.curdir, store.path(rewrite.key + BACKUP_SUFFIX), rewrite.original, like
+        )
     else:
         has = getattr(store, "has", None)
         key = rewrite.key + BACKUP_SUFFIX
@@ -101,7 +115,13 @@ def _status(store: Store, key: str) -> os.stat_result | None:
     """The mode and owner a backup of `key` takes: the document's, or for a zip member the archive's; None for a remote store."""
     from zarr_metadata.cli._zip_store import ZipStore  # see "What a run imports" in docs/cli.md
 
-    path = store.path(key) if isinstance(store, DirectoryStore) else store.name if isinstance(store, ZipStore) else None
+    path = (
+        store.path(key)
+        if isinstance(store, DirectoryStore)
+        else store.name
+        if isinstance(store, ZipStore)
+        else None
+    )
     if path is None:
         return None
     try:
@@ -113,5 +133,7 @@ def _status(store: Store, key: str) -> os.stat_result | None:
 def _write(store: Store, key: str, data: bytes) -> None:
     write = getattr(store, "write", None)
     if write is None:
-        raise StoreError(f"cannot write {store.path(key)}: the store {store.name} cannot be written")
+        raise StoreError(
+            f"cannot write {store.path(key)}: the store {store.name} cannot be written"
+        )
     write(key, data)

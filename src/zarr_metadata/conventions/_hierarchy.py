@@ -32,7 +32,16 @@ class NodeView:
     `metadata` is None.
     """
 
-    __slots__ = ("attributes", "data_type_name", "dimension_names", "is_array", "metadata", "path", "shape", "zarr_format")
+    __slots__ = (
+        "attributes",
+        "data_type_name",
+        "dimension_names",
+        "is_array",
+        "metadata",
+        "path",
+        "shape",
+        "zarr_format",
+    )
 
     def __init__(self, path: str, metadata: NodeMetadata) -> None:
         if not isinstance(cast(object, metadata), _NODES):
@@ -40,14 +49,24 @@ class NodeView:
             raise TypeError(msg)
         self.path: str = path
         self.metadata: NodeMetadata | None = metadata
-        self.attributes: Mapping[str, Any] = cast("Mapping[str, Any]", cast(object, metadata.attributes))
+        self.attributes: Mapping[str, Any] = cast(
+            "Mapping[str, Any]", cast(object, metadata.attributes)
+        )
         self.is_array: bool = isinstance(metadata, _ARRAYS)
         """Whether the node is an array."""
-        self.zarr_format: int = 3 if isinstance(metadata, ZarrV3ArrayMetadata | ZarrV3GroupMetadata) else 2
+        self.zarr_format: int = (
+            3 if isinstance(metadata, ZarrV3ArrayMetadata | ZarrV3GroupMetadata) else 2
+        )
         """The node's Zarr format: 2 or 3."""
-        self.shape: tuple[int, ...] | None = metadata.shape if isinstance(metadata, ZarrV3ArrayMetadata | ZarrV2ArrayMetadata) else None
+        self.shape: tuple[int, ...] | None = (
+            metadata.shape
+            if isinstance(metadata, ZarrV3ArrayMetadata | ZarrV2ArrayMetadata)
+            else None
+        )
         """The array's length along each dimension; None for a group."""
-        self.dimension_names: tuple[str | None, ...] | None = metadata.dimension_names if isinstance(metadata, ZarrV3ArrayMetadata) else None
+        self.dimension_names: tuple[str | None, ...] | None = (
+            metadata.dimension_names if isinstance(metadata, ZarrV3ArrayMetadata) else None
+        )
         """A v3 array's `dimension_names`; None for a group, a v2 array, or a v3 array that names none."""
         self.data_type_name: str | None = _data_type_name(metadata)
         """The name of the array's data type (v3 `uint8`; v2 the type string, `<u2`); None for a group or a data type without one."""

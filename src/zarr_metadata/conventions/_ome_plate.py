@@ -170,7 +170,9 @@ def plate_hierarchy_rules(
     return found
 
 
-def _lacking(hierarchy: Hierarchy, target: str | None, namespace: tuple[str, ...], member: str) -> str | None:
+def _lacking(
+    hierarchy: Hierarchy, target: str | None, namespace: tuple[str, ...], member: str
+) -> str | None:
     """What the store has at `target` when it is not a group whose OME metadata holds `member`; None when it is."""
     node = hierarchy.node(target)
     if node is None:
@@ -178,7 +180,11 @@ def _lacking(hierarchy: Hierarchy, target: str | None, namespace: tuple[str, ...
     if node.is_array:
         return "an array"
     metadata = ome_object(node.attributes, namespace)
-    return None if metadata is not None and member in metadata else f"a group without {member} metadata"
+    return (
+        None
+        if metadata is not None and member in metadata
+        else f"a group without {member} metadata"
+    )
 
 
 def well_hierarchy_rules(

@@ -74,7 +74,11 @@ def canonical_configuration(definition: Definition[C], configuration: C) -> C:
     if definition.fills_defaults:
         members = {**defaults, **members}
     elif defaults:
-        members = {key: value for key, value in members.items() if key not in defaults or _text(value) != _text(defaults[key])}
+        members = {
+            key: value
+            for key, value in members.items()
+            if key not in defaults or _text(value) != _text(defaults[key])
+        }
     spelled = cast(C, members)
     return asked(definition, "canonical", lambda: definition.canonical(spelled))
 
@@ -107,7 +111,9 @@ class Definition(Generic[C]):
     """The name a document uses for this extension, or the key of an extra member."""
     configuration: type[C]
     """The TypedDict its configuration must fit; `EmptyConfiguration` when there is nothing to configure."""
-    rules: Callable[[C, Nested], Iterable[ValidationProblem]] = dataclasses.field(default=no_rules, metadata=HOOK)
+    rules: Callable[[C, Nested], Iterable[ValidationProblem]] = dataclasses.field(
+        default=no_rules, metadata=HOOK
+    )
     """The problems of a configuration (with the nested fields as the scope read them), located in the configuration."""
     canonical: Callable[[C], C] = dataclasses.field(default=unchanged, metadata=HOOK)
     """The one spelling of a configuration without problems, for what its declared defaults do not say."""
@@ -181,7 +187,9 @@ class Definition(Generic[C]):
     @functools.cached_property
     def _defaults(self) -> Mapping[str, JSONValue]:
         """The configuration's members that declare a `Default`, each with its default, in the order declared."""
-        node = Reader().read(self.configuration, getattr(self.configuration, "__name__", "configuration"))
+        node = Reader().read(
+            self.configuration, getattr(self.configuration, "__name__", "configuration")
+        )
         members = node.members if isinstance(node, Record) else ()
         return {member.key: member.default for member in members if member.default is not UNSET}
 
@@ -211,7 +219,9 @@ class Definition(Generic[C]):
     """Whether a field of this kind that nothing claims is user data, whose numbers may be NaN or infinite."""
 
     @classmethod
-    def read_envelope(cls, value: object, loc: Loc, problems: list[ValidationProblem]) -> tuple[str | None, object]:
+    def read_envelope(
+        cls, value: object, loc: Loc, problems: list[ValidationProblem]
+    ) -> tuple[str | None, object]:
         """The name and configuration `value` (a field's JSON at `loc`) writes, before any definition is asked, adding the envelope's problems.
 
         The configuration is as written, unchecked (UNSET when the field
@@ -264,7 +274,9 @@ class Definition(Generic[C]):
         return FrozenObject({"name": name, "configuration": configuration})
 
     @classmethod
-    def canonical_json(cls, name: str, filed: str, configuration: Mapping[str, JSONValue]) -> JSONValue:
+    def canonical_json(
+        cls, name: str, filed: str, configuration: Mapping[str, JSONValue]
+    ) -> JSONValue:
         """A field named `name` as written, read by the definition filed under `filed`, spelled with its canonical `configuration`.
 
         A name that carries its configuration (`r16`) is spelled as it is:
@@ -275,15 +287,20 @@ class Definition(Generic[C]):
         return cls.envelope_json(name, configuration)
 
     @classmethod
-    def alias_problems(cls, alias: TypeAliasType, definition: Definition[Any], loc: Loc) -> Problems:
+    def alias_problems(
+        cls, alias: TypeAliasType, definition: Definition[Any], loc: Loc
+    ) -> Problems:
         """The problems of a field of this kind that `definition` claimed, in a member annotated with `alias`."""
         return ()
 
 
 _EMPTY: Mapping[str, JSONValue] = FrozenObject()
 
+
 def _requires_configuration(configuration: type) -> bool:
-    return requires_members(Reader().read(configuration, getattr(configuration, "__name__", "configuration")))
+    return requires_members(
+        Reader().read(configuration, getattr(configuration, "__name__", "configuration"))
+    )
 
 
 def requires_members(node: Node) -> bool:
@@ -303,9 +320,13 @@ class WithFillValue(Definition[C]):
 
     fill_value: object = JSONValue
     """The JSON shape of a fill value, read like a configuration's members."""
-    fill_value_rules: Callable[[C, Nested, Any], Iterable[ValidationProblem]] = dataclasses.field(default=no_rules, metadata=HOOK)
+    fill_value_rules: Callable[[C, Nested, Any], Iterable[ValidationProblem]] = dataclasses.field(
+        default=no_rules, metadata=HOOK
+    )
     """The problems of a well-shaped fill value, located in it."""
-    fill_value_canonical: Callable[[C, Nested, Any], JSONValue] = dataclasses.field(default=fill_value_as_written, metadata=HOOK)
+    fill_value_canonical: Callable[[C, Nested, Any], JSONValue] = dataclasses.field(
+        default=fill_value_as_written, metadata=HOOK
+    )
     """The one spelling of a fill value without problems."""
 
     def _refusal(self) -> str | None:

@@ -30,7 +30,9 @@ def _no_nested() -> Nested:
 
 def json_text(value: object) -> str:
     """`value` as compact JSON text with sorted keys: equal JSON gives equal text, and `0.0` and `-0.0` differ."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=True, ensure_ascii=False)
+    return json.dumps(
+        value, sort_keys=True, separators=(",", ":"), allow_nan=True, ensure_ascii=False
+    )
 
 
 class _ByMeaning:
@@ -104,7 +106,13 @@ class AcceptedField(_ByMeaning, Generic[D]):
         # Imported here: the module that spells fields imports this one.
         from zarr_metadata.definition._resolve import spelling_of
 
-        return (AcceptedField, self.read_as, self.definition, json_text(spelling_of(self)), _nested_key(self.nested))
+        return (
+            AcceptedField,
+            self.read_as,
+            self.definition,
+            json_text(spelling_of(self)),
+            _nested_key(self.nested),
+        )
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True, slots=True, eq=False)
@@ -159,7 +167,14 @@ class RefusedField(_ByMeaning, Generic[D]):
     def _meaning(self) -> Hashable:
         # A refused field has no canonical spelling: it is what it writes.
         written = None if self.json is UNSET else json_text(self.json)
-        return (RefusedField, self.read_as, self.definition, self.name, written, _nested_key(self.nested))
+        return (
+            RefusedField,
+            self.read_as,
+            self.definition,
+            self.name,
+            written,
+            _nested_key(self.nested),
+        )
 
 
 ResolvedField = TypeAliasType(
@@ -171,5 +186,7 @@ ValidField = TypeAliasType("ValidField", AcceptedField[D] | UnclaimedField, type
 """A field of a valid document, as a model holds it: accepted, or unclaimed."""
 
 
-accepted: Any = fast_constructor(AcceptedField, ("json", "name", "definition", "configuration", "nested", "read_as"))
+accepted: Any = fast_constructor(
+    AcceptedField, ("json", "name", "definition", "configuration", "nested", "read_as")
+)
 """`accepted(json, name, definition, configuration, nested, read_as)`: an accepted field of checked parts, `read_as` being `definition`'s kind."""

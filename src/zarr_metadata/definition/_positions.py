@@ -75,7 +75,9 @@ def _walk(node: Node, steps: tuple[Step, ...], where: str, seen: set[int]) -> It
         if id(node) in seen:
             return
         for member in node.members:
-            yield from _walk(member.node, (*steps, member.key), f"{where}.{member.key}", seen | {id(node)})
+            yield from _walk(
+                member.node, (*steps, member.key), f"{where}.{member.key}", seen | {id(node)}
+            )
     elif isinstance(node, Union):
         for member in node.members:
             yield from _walk(member, steps, where, seen)
@@ -88,7 +90,9 @@ def _walk(node: Node, steps: tuple[Step, ...], where: str, seen: set[int]) -> It
         yield from _walk(node.value, (*steps, EVERY), f"{where}{{}}", seen)
 
 
-def located(value: object, steps: tuple[Step, ...], at: tuple[str | int, ...] = ()) -> Iterator[tuple[tuple[str | int, ...], object]]:
+def located(
+    value: object, steps: tuple[Step, ...], at: tuple[str | int, ...] = ()
+) -> Iterator[tuple[tuple[str | int, ...], object]]:
     """Each value in `value` (a refined configuration) that `steps` reach, with the path to it."""
     if len(steps) == 0:
         yield at, value
@@ -150,24 +154,43 @@ def _placed(value: object, fields: Mapping[tuple[str | int, ...], object]) -> ob
         by_step.setdefault(path[0], {})[path[1:]] = json
     if isinstance(value, Mapping):
         members = cast("Mapping[str, object]", value)
-        return FrozenObject({key: _placed(item, by_step[key]) if key in by_step else item for key, item in members.items()})
+        return FrozenObject(
+            {
+                key: _placed(item, by_step[key]) if key in by_step else item
+                for key, item in members.items()
+            }
+        )
     items = cast("tuple[object, ...]", value)
-    return tuple(_placed(item, by_step[index]) if index in by_step else item for index, item in enumerate(items))
+    return tuple(
+        _placed(item, by_step[index]) if index in by_step else item
+        for index, item in enumerate(items)
+    )
 
 
-def reached(configuration: object, steps: tuple[Step, ...]) -> list[tuple[tuple[str | int, ...], object]]:
+def reached(
+    configuration: object, steps: tuple[Step, ...]
+) -> list[tuple[tuple[str | int, ...], object]]:
     """Each value `steps` reach in a checked configuration, with its path; the common one-member array without a generator."""
     if len(steps) == 2 and type(steps[0]) is str and steps[1] is EVERY:
         items = cast("Mapping[str, object]", configuration).get(steps[0])
         if type(items) is tuple:
             member = steps[0]
-            return [((member, index), item) for index, item in enumerate(cast("tuple[object, ...]", items))]
+            return [
+                ((member, index), item)
+                for index, item in enumerate(cast("tuple[object, ...]", items))
+            ]
     elif len(steps) == 3 and type(steps[0]) is str and steps[1] is EVERY and type(steps[2]) is int:
         found = cast("Mapping[str, object]", configuration).get(steps[0])
         inner = steps[2]
         if type(found) is tuple:
             records = cast("tuple[object, ...]", found)
-            if all(type(record) is tuple and len(cast("tuple[object, ...]", record)) > inner for record in records):
+            if all(
+                type(record) is tuple and len(cast("tuple[object, ...]", record)) > inner
+                for record in records
+            ):
                 member = steps[0]
-                return [((member, index, inner), record[inner]) for index, record in enumerate(cast("tuple[tuple[object, ...], ...]", records))]
+                return [
+                    ((member, index, inner), record[inner])
+                    for index, record in enumerate(cast("tuple[tuple[object, ...], ...]", records))
+                ]
     return list(located(configuration, steps))

@@ -77,8 +77,13 @@ _MOST_FIELDS = 4096
 _MOST_STRUCTURES = 1024
 """How many array structures a scope keeps: each holds a reading's worth of objects."""
 
+
 def add_found(
-    problems: list[ValidationProblem], definition: Definition[Any], hook: str, found: Callable[[], Iterable[ValidationProblem]], at: Loc
+    problems: list[ValidationProblem],
+    definition: Definition[Any],
+    hook: str,
+    found: Callable[[], Iterable[ValidationProblem]],
+    at: Loc,
 ) -> int:
     """Add the problems a definition's `hook` finds (by calling `found`), located from `at`, and say how many; an error it raises names the hook."""
     start = len(problems)
@@ -115,7 +120,9 @@ class Readers:
 
     __slots__ = ("__weakref__", "_by_kind", "_made", "claimant", "structures")
 
-    def __init__(self, claimant: Callable[[type[Definition[Any]], str], Definition[Any] | None]) -> None:
+    def __init__(
+        self, claimant: Callable[[type[Definition[Any]], str], Definition[Any] | None]
+    ) -> None:
         self.claimant = claimant
         """Who in the scope claims a name: the scope's own `claimant`, or a function of its tables, so that a scope that keeps its readers makes no cycle with them."""
         self._by_kind: dict[type[Definition[Any]], FieldReader] = {}
@@ -169,12 +176,18 @@ class FieldReader:
         if name in plans:
             return plans[name]
         definition = self.readers.claimant(self.kind, name)
-        plan = None if definition is None else Plan(definition, self.kind, self.kind.filed_under(name)[1], self.readers)
+        plan = (
+            None
+            if definition is None
+            else Plan(definition, self.kind, self.kind.filed_under(name)[1], self.readers)
+        )
         if len(plans) < _MOST_NAMES:
             plans[name] = plan
         return plan
 
-    def read(self, value: object, loc: Loc, problems: list[ValidationProblem], depth: int = 1) -> ResolvedField[Any]:
+    def read(
+        self, value: object, loc: Loc, problems: list[ValidationProblem], depth: int = 1
+    ) -> ResolvedField[Any]:
         """The field `value` at `loc` (at `depth` in its document), adding every problem to `problems`."""
         if type(value) is str:
             known = self._bare.get(value)
@@ -193,7 +206,9 @@ class FieldReader:
                 return field
         return self._read_object(cast(object, value), loc, problems, depth)
 
-    def _read_object(self, value: object, loc: Loc, problems: list[ValidationProblem], depth: int) -> ResolvedField[Any]:
+    def _read_object(
+        self, value: object, loc: Loc, problems: list[ValidationProblem], depth: int
+    ) -> ResolvedField[Any]:
         # The common case: a claimed name and its configuration, nothing else.
         if self.named and type(value) is dict:
             members = cast("dict[str, object]", value)
@@ -206,14 +221,18 @@ class FieldReader:
                         return plan.read(name, members, configuration, loc, problems, depth, True)
         return self._read(cast(object, value), loc, problems, depth)
 
-    def _read(self, value: object, loc: Loc, problems: list[ValidationProblem], depth: int) -> ResolvedField[Any]:
+    def _read(
+        self, value: object, loc: Loc, problems: list[ValidationProblem], depth: int
+    ) -> ResolvedField[Any]:
         kind = self.kind
         start = len(problems)
         name, configuration = kind.read_envelope(value, loc, problems)
         plan = None if name is None else self.plan(name)
         if plan is not None:
             assert name is not None
-            field = plan.read(name, value, configuration, loc, problems, depth, len(problems) == start)
+            field = plan.read(
+                name, value, configuration, loc, problems, depth, len(problems) == start
+            )
         else:
             field = self._unclaimed(name, value, configuration, loc, problems, start, depth)
         if type(value) is str and len(problems) == start and len(self._bare) < _MOST_NAMES:
@@ -256,14 +275,28 @@ _USER_JSON: Final[Checker] = checker_of(UserJSONValue, True)
 class _Made:
     """What every plan of one definition, for one kind, shares: its checkers, the fields its configuration holds, its rules."""
 
-    __slots__ = ("_lenient", "_shape", "check", "check_fill_value", "declared", "fill_value_rules", "positions", "required", "rules")
+    __slots__ = (
+        "_lenient",
+        "_shape",
+        "check",
+        "check_fill_value",
+        "declared",
+        "fill_value_rules",
+        "positions",
+        "required",
+        "rules",
+    )
 
     def __init__(self, definition: Definition[Any], kind: type[Definition[Any]]) -> None:
         configuration = definition.configuration
         name = getattr(configuration, "__name__", "configuration")
         node = Reader().read(configuration, name)
         self.required = requires_members(node)
-        self.declared: frozenset[str] = frozenset(member.key for member in node.members) if isinstance(node, Record) else frozenset()
+        self.declared: frozenset[str] = (
+            frozenset(member.key for member in node.members)
+            if isinstance(node, Record)
+            else frozenset()
+        )
         """The members the configuration declares."""
         self.rules = None if definition.rules is no_rules else definition.rules
         self.positions: tuple[tuple[tuple[Step, ...], Any, type[Definition[Any]]], ...] = tuple(
@@ -274,7 +307,9 @@ class _Made:
         # The fields the configuration holds are judged by their own readers,
         # so its checker takes them as they are and judges the rest.
         unread = frozenset(alias for _, alias, _ in self.positions)
-        self.check: Checker = reading_checker(definition.configuration, unread, finite=definition.finite_numbers)
+        self.check: Checker = reading_checker(
+            definition.configuration, unread, finite=definition.finite_numbers
+        )
         self._shape = (configuration, name, unread, definition.finite_numbers)
         self._lenient: Checker | None = None
         self.check_fill_value: Checker | None = None
@@ -291,7 +326,10 @@ class _Made:
             node = Reader(unread, finite=finite).read(configuration, name)
             if isinstance(node, Record):
                 node = dataclasses.replace(
-                    node, members=tuple(dataclasses.replace(member, required=False) for member in node.members)
+                    node,
+                    members=tuple(
+                        dataclasses.replace(member, required=False) for member in node.members
+                    ),
                 )
             self._lenient = generate(node, True, f"{name} (no member required)").checker
         return self._lenient
@@ -316,7 +354,11 @@ class Plan:
     )
 
     def __init__(
-        self, definition: Definition[Any], kind: type[Definition[Any]], implied: Mapping[str, JSONValue] | None, readers: Readers
+        self,
+        definition: Definition[Any],
+        kind: type[Definition[Any]],
+        implied: Mapping[str, JSONValue] | None,
+        readers: Readers,
     ) -> None:
         self.definition = definition
         self.kind = kind
@@ -335,7 +377,14 @@ class Plan:
         self.check_fill_value = made.check_fill_value
         self.fill_value_rules = made.fill_value_rules
 
-    def read_fill_value(self, field: AcceptedField[Any], value: object, loc: Loc, problems: list[ValidationProblem], depth: int) -> object:
+    def read_fill_value(
+        self,
+        field: AcceptedField[Any],
+        value: object,
+        loc: Loc,
+        problems: list[ValidationProblem],
+        depth: int,
+    ) -> object:
         """`value`, a fill value at `loc` of the data type `field` this plan read, refined; FAIL after adding its problems."""
         check = self.check_fill_value
         assert check is not None
@@ -343,7 +392,13 @@ class Plan:
         rules = self.fill_value_rules
         if typed is FAIL or rules is None:
             return typed
-        if add_found(problems, self.definition, "fill_value_rules", lambda: rules(field.configuration, field.nested, typed), loc):
+        if add_found(
+            problems,
+            self.definition,
+            "fill_value_rules",
+            lambda: rules(field.configuration, field.nested, typed),
+            loc,
+        ):
             return FAIL
         return typed
 
@@ -407,7 +462,9 @@ class Plan:
         typed = self.check(configuration, at, problems, at_depth)
         if typed is FAIL:
             self._in_name(value, loc, problems, own)
-            return self._refused_configuration(name, value, written, configuration, loc, at, problems, own, depth, at_depth)
+            return self._refused_configuration(
+                name, value, written, configuration, loc, at, problems, own, depth, at_depth
+            )
         ok = envelope_ok and len(problems) == own
         nested = NO_NESTED
         if self.positions:
@@ -429,9 +486,13 @@ class Plan:
             if len(json) != 2 or not ok:
                 json = self.kind.written_json(value, typed)  # pyright: ignore[reportUnknownArgumentType]
         else:
-            json = self.kind.written_json(value, typed if self.implied is None else _as_written(written, depth + 1))
+            json = self.kind.written_json(
+                value, typed if self.implied is None else _as_written(written, depth + 1)
+            )
         if not ok or json is UNSET:
-            return RefusedField(json=json, name=name, read_as=self.kind, definition=self.definition, nested=nested)
+            return RefusedField(
+                json=json, name=name, read_as=self.kind, definition=self.definition, nested=nested
+            )
         return accepted(json, name, self.definition, typed, nested, self.kind)
 
     def _refused_configuration(
@@ -467,7 +528,12 @@ class Plan:
         return self.refused(name, value, written, nested, depth)
 
     def _declared(
-        self, configuration: object, at: Loc, problems: list[ValidationProblem], start: int, depth: int
+        self,
+        configuration: object,
+        at: Loc,
+        problems: list[ValidationProblem],
+        start: int,
+        depth: int,
     ) -> tuple[Any, bool] | None:
         """The members of the refused `configuration` at `at` without a problem of their own (from `start` on), refined, and whether they hold every member it requires; None when none can be told apart."""
         if not isinstance(configuration, Mapping) or self.implied is not None:
@@ -480,7 +546,9 @@ class Plan:
             if len(problem_loc) <= prefix or problem_loc[:prefix] != at:
                 return None  # a problem of the configuration as a whole
             refused.add(problem_loc[prefix])
-        kept = {key: item for key, item in members.items() if type(key) is str and key not in refused}
+        kept = {
+            key: item for key, item in members.items() if type(key) is str and key not in refused
+        }
         scratch: list[ValidationProblem] = []
         # Rules judge the members they declare; with one of those refused
         # they would judge it absent, and report its problem twice.
@@ -494,7 +562,9 @@ class Plan:
         typed = self.made.lenient()(kept, at, scratch, depth)
         return None if typed is FAIL else (typed, False)
 
-    def declared_configuration(self, field: RefusedField[Any], depth: int) -> tuple[Mapping[str, Any] | None, bool]:
+    def declared_configuration(
+        self, field: RefusedField[Any], depth: int
+    ) -> tuple[Mapping[str, Any] | None, bool]:
         """The configuration of `field`, which this plan's definition refused, as its declared members read, and whether its rules refused them.
 
         The configuration, when its members have no problem and its rules
@@ -530,16 +600,30 @@ class Plan:
     def _without_configuration(
         self, name: str, value: object, at: Loc, problems: list[ValidationProblem], depth: int
     ) -> ResolvedField[Any]:
-        problems.append(ValidationProblem(at, f"the {self.definition.label} {name!r} requires a configuration", "missing_key"))
+        problems.append(
+            ValidationProblem(
+                at, f"the {self.definition.label} {name!r} requires a configuration", "missing_key"
+            )
+        )
         return self.refused(name, value, UNSET, NO_NESTED, depth)
 
-    def refused(self, name: str, value: object, written: object, nested: Nested, depth: int) -> ResolvedField[Any]:
+    def refused(
+        self, name: str, value: object, written: object, nested: Nested, depth: int
+    ) -> ResolvedField[Any]:
         """The field refused, kept as written when it is JSON."""
         json = self.kind.written_json(value, _as_written(written, depth + 1))
-        return RefusedField(json=json, name=name, read_as=self.kind, definition=self.definition, nested=nested)
+        return RefusedField(
+            json=json, name=name, read_as=self.kind, definition=self.definition, nested=nested
+        )
 
     def _broken(
-        self, typed: object, nested: Nested, value: object, loc: Loc, at: Loc, problems: list[ValidationProblem]
+        self,
+        typed: object,
+        nested: Nested,
+        value: object,
+        loc: Loc,
+        at: Loc,
+        problems: list[ValidationProblem],
     ) -> bool:
         """Whether the definition's rules find problems in the configuration, adding them located in the document."""
         rules = self.rules
@@ -549,7 +633,14 @@ class Plan:
             self._in_name(value, loc, problems, len(problems) - count)
         return count > 0
 
-    def _implied(self, configuration: object, value: object, at: Loc, problems: list[ValidationProblem], depth: int) -> object:
+    def _implied(
+        self,
+        configuration: object,
+        value: object,
+        at: Loc,
+        problems: list[ValidationProblem],
+        depth: int,
+    ) -> object:
         """The configuration a name carries, with a problem when the field writes another one too."""
         if configuration is not UNSET and configuration != {}:
             problems.append(
@@ -563,7 +654,9 @@ class Plan:
             )
         return self.implied
 
-    def _in_name(self, value: object, loc: Loc, problems: list[ValidationProblem], start: int) -> None:
+    def _in_name(
+        self, value: object, loc: Loc, problems: list[ValidationProblem], start: int
+    ) -> None:
         """Locate the problems from `start` on at the name, when the name carries the configuration (`r12`): the document writes none to point into."""
         if self.implied is None:
             return
@@ -572,7 +665,14 @@ class Plan:
             problem = problems[index]
             problems[index] = relocated(problem, at)
 
-    def _nested(self, configuration: object, loc: Loc, at: Loc, problems: list[ValidationProblem], depth: int) -> Nested:
+    def _nested(
+        self,
+        configuration: object,
+        loc: Loc,
+        at: Loc,
+        problems: list[ValidationProblem],
+        depth: int,
+    ) -> Nested:
         """The fields the configuration of the field at `loc` (at `depth`) holds, read in the same scope and keyed by where they sit."""
         nested: dict[tuple[str | int, ...], ResolvedField[Any]] = {}
         readers = self.readers
@@ -580,7 +680,11 @@ class Plan:
             reader = readers.of(held)
             judged = held.alias_problems.__func__ is not _NO_ALIAS_PROBLEMS  # pyright: ignore[reportFunctionMemberAccess]
             for path, item in reached(configuration, steps):
-                field_loc = (*at, *path) if not self.kind.moves_configuration else self.kind.nested_loc(loc, path)
+                field_loc = (
+                    (*at, *path)
+                    if not self.kind.moves_configuration
+                    else self.kind.nested_loc(loc, path)
+                )
                 # A held field sits as deep as its place in the document says.
                 field = reader.read(item, field_loc, problems, depth + len(field_loc) - len(loc))
                 nested[path] = field
@@ -598,7 +702,9 @@ def _as_written(configuration: object, depth: int) -> object:
     return UNSET if refined is FAIL else refined
 
 
-def read_field(data: object, kind: type[D], context: Context, loc: Loc = ()) -> tuple[ResolvedField[D], tuple[ValidationProblem, ...]]:
+def read_field(
+    data: object, kind: type[D], context: Context, loc: Loc = ()
+) -> tuple[ResolvedField[D], tuple[ValidationProblem, ...]]:
     """Read `data`, a field of `kind` at `loc`, in `context`: the field, and every problem located in the document."""
     readers = readers_of(context)
     problems: list[ValidationProblem] = []
@@ -614,4 +720,13 @@ def readers_of(context: Context) -> Readers:
     return Readers(context.claimant)
 
 
-__all__ = ["AcceptedField", "Context", "FieldReader", "Plan", "Readers", "read_field", "readers_of", "relocate_from"]
+__all__ = [
+    "AcceptedField",
+    "Context",
+    "FieldReader",
+    "Plan",
+    "Readers",
+    "read_field",
+    "readers_of",
+    "relocate_from",
+]

@@ -27,7 +27,9 @@ D = TypeVar("D", bound=Definition[Any])
 F = TypeVar("F", bound=WithFillValue[Any])
 
 
-def resolve(data: object, kind: type[D], context: Context, loc: Loc = ()) -> tuple[ResolvedField[D], Problems]:
+def resolve(
+    data: object, kind: type[D], context: Context, loc: Loc = ()
+) -> tuple[ResolvedField[D], Problems]:
     """Read `data`, a field of `kind` at `loc`, in `context`: the field, and every problem located in the document.
 
     The envelope is checked (a name, the extension-name rule,
@@ -40,7 +42,9 @@ def resolve(data: object, kind: type[D], context: Context, loc: Loc = ()) -> tup
     return read_field(data, kind, context, loc)
 
 
-def canonical_of(resolved: ResolvedField[Any], problems: Sequence[ValidationProblem]) -> JSONValue | None:
+def canonical_of(
+    resolved: ResolvedField[Any], problems: Sequence[ValidationProblem]
+) -> JSONValue | None:
     """The canonical spelling of a field without problems; None when `problems` is not empty.
 
     A v3 field drops its defaults and is a bare name when nothing is
@@ -108,7 +112,11 @@ def fill_value_problems(data_type: ResolvedField[F], value: object, loc: Loc = (
     if typed is None:
         return problems
     configuration, nested = data_type.configuration, data_type.nested
-    found = asked(definition, "fill_value_rules", lambda: tuple(definition.fill_value_rules(configuration, nested, typed)))
+    found = asked(
+        definition,
+        "fill_value_rules",
+        lambda: tuple(definition.fill_value_rules(configuration, nested, typed)),
+    )
     return tuple(under(loc, found)) if loc else tuple(found)
 
 
@@ -129,7 +137,13 @@ def canonical_fill_value(data_type: ResolvedField[F], value: object) -> JSONValu
     definition = data_type.definition
     typed = refine(value, cast(type, definition.fill_value), ())[0]
     configuration, nested = data_type.configuration, data_type.nested
-    return frozen(asked(definition, "fill_value_canonical", lambda: definition.fill_value_canonical(configuration, nested, typed)))
+    return frozen(
+        asked(
+            definition,
+            "fill_value_canonical",
+            lambda: definition.fill_value_canonical(configuration, nested, typed),
+        )
+    )
 
 
 def with_problems(

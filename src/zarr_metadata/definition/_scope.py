@@ -56,19 +56,26 @@ class ScopeConflictError(ValueError):
     def __init__(self, conflicts: Sequence[Conflict]) -> None:
         self.conflicts = tuple(conflicts)
         super().__init__(
-            "different definitions for one name: " + "; ".join(str(conflict) for conflict in self.conflicts)
+            "different definitions for one name: "
+            + "; ".join(str(conflict) for conflict in self.conflicts)
         )
 
     def __reduce__(self) -> tuple[type[ScopeConflictError], tuple[tuple[Conflict, ...]]]:
         return type(self), (self.conflicts,)
 
 
-def slot_kinds(slots: type, format_kinds: Iterable[type[Definition[Any]]]) -> Mapping[str, type[Definition[Any]]]:
+def slot_kinds(
+    slots: type, format_kinds: Iterable[type[Definition[Any]]]
+) -> Mapping[str, type[Definition[Any]]]:
     """The kind each slot holds, read from the slots TypedDict: each slot is annotated `Iterable[K] | Mapping[str, K]`."""
     kinds = tuple(format_kinds)
     found: dict[str, type[Definition[Any]]] = {}
     for member in typeddict_members(slots).members:
-        candidates = [kind for kind in kinds if any(_kind_in(arg) is kind for arg in get_args(member.annotation))]
+        candidates = [
+            kind
+            for kind in kinds
+            if any(_kind_in(arg) is kind for arg in get_args(member.annotation))
+        ]
         if len(candidates) != 1:
             msg = f"{slots.__name__}.{member.key}: cannot tell which kind of this format's definitions it holds"
             raise TypeError(msg)
@@ -84,9 +91,13 @@ def _kind_in(annotation: object) -> object:
     return get_origin(inner) or inner
 
 
-def filed(kinds: Mapping[str, type[Definition[Any]]], slots: Mapping[str, object], format_name: str) -> Tables:
+def filed(
+    kinds: Mapping[str, type[Definition[Any]]], slots: Mapping[str, object], format_name: str
+) -> Tables:
     """Tables that file the definitions given for each slot; every other slot is empty."""
-    tables: dict[str, Mapping[str, Definition[Any]]] = {slot: MappingProxyType({}) for slot in kinds}
+    tables: dict[str, Mapping[str, Definition[Any]]] = {
+        slot: MappingProxyType({}) for slot in kinds
+    }
     for slot, given in slots.items():
         tables[slot] = _filed_slot(kinds, slot, given, format_name)
     return MappingProxyType(tables)
@@ -100,7 +111,9 @@ def _filed_slot(
         msg = f"a {format_name} scope has no slot {slot!r}; its slots are {', '.join(kinds)}"
         raise TypeError(msg)
     if isinstance(given, Mapping):
-        pairs = [(key, definition) for key, definition in cast("Mapping[object, object]", given).items()]
+        pairs = [
+            (key, definition) for key, definition in cast("Mapping[object, object]", given).items()
+        ]
     elif isinstance(given, Iterable) and not isinstance(given, str | bytes):
         pairs = [(None, definition) for definition in cast("Iterable[object]", given)]
     else:
@@ -133,14 +146,21 @@ def filed_name(definition: Definition[Any]) -> str:
 
 
 def updated(
-    tables: Tables, kinds: Mapping[str, type[Definition[Any]]], slots: Mapping[str, object], format_name: str
+    tables: Tables,
+    kinds: Mapping[str, type[Definition[Any]]],
+    slots: Mapping[str, object],
+    format_name: str,
 ) -> Tables:
     """`tables` with each slot given in `slots` replaced by the definitions given for it."""
     replaced = filed(kinds, slots, format_name)
-    return MappingProxyType({slot: (replaced[slot] if slot in slots else tables[slot]) for slot in kinds})
+    return MappingProxyType(
+        {slot: (replaced[slot] if slot in slots else tables[slot]) for slot in kinds}
+    )
 
 
-def joined_tables(kinds: Mapping[str, type[Definition[Any]]], all_tables: Sequence[Tables]) -> Tables:
+def joined_tables(
+    kinds: Mapping[str, type[Definition[Any]]], all_tables: Sequence[Tables]
+) -> Tables:
     """The tables that file everything each of `all_tables` files; `ScopeConflictError` lists every name filed twice differently."""
     joined: dict[str, dict[str, Definition[Any]]] = {slot: {} for slot in kinds}
     conflicts: list[Conflict] = []
@@ -158,7 +178,9 @@ def joined_tables(kinds: Mapping[str, type[Definition[Any]]], all_tables: Sequen
     return MappingProxyType({slot: MappingProxyType(table) for slot, table in joined.items()})
 
 
-def slot_of(kinds: Mapping[str, type[Definition[Any]]], kind: type[Definition[Any]], format_name: str) -> str:
+def slot_of(
+    kinds: Mapping[str, type[Definition[Any]]], kind: type[Definition[Any]], format_name: str
+) -> str:
     """The slot that holds `kind`; `TypeError` for a kind this format's scopes do not hold."""
     for slot, held in kinds.items():
         if held is kind:
@@ -168,7 +190,11 @@ def slot_of(kinds: Mapping[str, type[Definition[Any]]], kind: type[Definition[An
 
 
 def claimant_in(
-    tables: Tables, kinds: Mapping[str, type[Definition[Any]]], kind: type[D], name: str, format_name: str
+    tables: Tables,
+    kinds: Mapping[str, type[Definition[Any]]],
+    kind: type[D],
+    name: str,
+    format_name: str,
 ) -> D | None:
     """The definition of `kind` in `tables` that reads `name` as a document writes it."""
     table = tables[slot_of(kinds, kind, format_name)]
@@ -275,7 +301,9 @@ class Scope:
         return self._hash
 
 
-def _readers_of(tables: Tables, kinds: Mapping[str, type[Definition[Any]]], format_name: str) -> Readers:
+def _readers_of(
+    tables: Tables, kinds: Mapping[str, type[Definition[Any]]], format_name: str
+) -> Readers:
     """The field readers of a scope of `tables`, asking the tables for claimants rather than the scope, which keeps the readers."""
 
     def claimant(kind: type[Definition[Any]], name: str) -> Definition[Any] | None:

@@ -104,7 +104,9 @@ class ZarrV2ArrayMetadata(Model):
     # Reading and writing
 
     @classmethod
-    def from_key_value(cls, mapping: Mapping[StoreKey, bytes], *, context: ZarrV2Context | None = None) -> ZarrV2ArrayMetadata:
+    def from_key_value(
+        cls, mapping: Mapping[StoreKey, bytes], *, context: ZarrV2Context | None = None
+    ) -> ZarrV2ArrayMetadata:
         """The model of the `.zarray` bytes in `mapping`, with the `.zattrs` bytes beside it as its attributes."""
         scope = cls._scope(context)  # before any byte is decoded
         return cls(node_from_key_value(mapping, ZARR_V2_ARRAY_METADATA_STORE_KEY), scope)
@@ -177,18 +179,28 @@ class ZarrV2ArrayMetadata(Model):
     @property
     def extra_fields(self) -> Mapping[str, JSONValue]:
         """The members a v2 array does not define, by key, as written."""
-        return FrozenObject({key: value for key, value in self._document.items() if key not in V2_ARRAY_MEMBERS})
+        return FrozenObject(
+            {key: value for key, value in self._document.items() if key not in V2_ARRAY_MEMBERS}
+        )
 
     @property
     def unclaimed_fields(self) -> Mapping[Loc, UnclaimedField]:
         """Every field nothing in scope claims (a data type or codec of an unknown name), at any depth, by location."""
-        return FrozenObject({loc: field for loc, field in self.reading.fields() if isinstance(field, UnclaimedField)})
+        return FrozenObject(
+            {
+                loc: field
+                for loc, field in self.reading.fields()
+                if isinstance(field, UnclaimedField)
+            }
+        )
 
     # Changed copies
 
     def update(self, **members: Unpack[ZarrV2ArrayMetadataUpdate]) -> ZarrV2ArrayMetadata:
         """A copy with `members` set (other members in `extra_fields`; UNSET removes one), read in the same scope."""
-        return type(self)(edited(self._document, members, _UPDATABLE, V2_ARRAY_MEMBERS), self._context)
+        return type(self)(
+            edited(self._document, members, _UPDATABLE, V2_ARRAY_MEMBERS), self._context
+        )
 
     @classmethod
     def create_default(
@@ -215,7 +227,13 @@ class ZarrV2ArrayMetadata(Model):
 
 _NONE: Mapping[str, JSONValue] = FrozenObject()
 
-_ZEROS: Mapping[str, JSONValue] = {"bool": False, "int": 0, "uint": 0, "float": 0.0, "complex": (0.0, 0.0)}
+_ZEROS: Mapping[str, JSONValue] = {
+    "bool": False,
+    "int": 0,
+    "uint": 0,
+    "float": 0.0,
+    "complex": (0.0, 0.0),
+}
 
 
 def _zero(dtype: object) -> JSONValue:
@@ -224,7 +242,9 @@ def _zero(dtype: object) -> JSONValue:
     return None if written is None else _ZEROS.get(written[0])
 
 
-def read_array_metadata_v2(value: object, *, context: ZarrV2Context | None = None) -> ZarrV2ArrayMetadataReading:
+def read_array_metadata_v2(
+    value: object, *, context: ZarrV2Context | None = None
+) -> ZarrV2ArrayMetadataReading:
     """Read `value` as a v2 array (the `.zarray` members, with the `.zattrs` as `attributes`) in `context` (default `CORE_V2`); never raises on bad input."""
     scope = scope_v2(context)
     read = read_array_v2(value, scope)

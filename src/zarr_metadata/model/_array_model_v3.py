@@ -91,7 +91,9 @@ class ZarrV3ArrayMetadata(Model):
     # Reading and writing
 
     @classmethod
-    def from_key_value(cls, mapping: Mapping[StoreKey, bytes], *, context: ZarrV3Context | None = None) -> ZarrV3ArrayMetadata:
+    def from_key_value(
+        cls, mapping: Mapping[StoreKey, bytes], *, context: ZarrV3Context | None = None
+    ) -> ZarrV3ArrayMetadata:
         """The model of the `zarr.json` bytes in `mapping`."""
         scope = cls._scope(context)  # before any byte is decoded
         return cls(document_from(mapping, ZARR_V3_ARRAY_METADATA_STORE_KEY), scope)
@@ -100,7 +102,9 @@ class ZarrV3ArrayMetadata(Model):
         """The document as given: a fresh plain dict (objects in it plain dicts, arrays tuples) the caller may change."""
         return cast(ZarrV3ArrayMetadataJSON, super().to_json())
 
-    def to_key_value(self, *, indent: int | str | None = None) -> Mapping[ZarrV3ArrayMetadataStoreKey, bytes]:
+    def to_key_value(
+        self, *, indent: int | str | None = None
+    ) -> Mapping[ZarrV3ArrayMetadataStoreKey, bytes]:
         """`{"zarr.json": bytes}`: the document as UTF-8 JSON."""
         return {ZARR_V3_ARRAY_METADATA_STORE_KEY: document_bytes(self._document, indent)}
 
@@ -139,7 +143,9 @@ class ZarrV3ArrayMetadata(Model):
     @property
     def codecs(self) -> tuple[ValidField[CodecDefinition[Any]], ...]:
         """The codecs, as the scope read them, in order."""
-        return tuple(cast("ValidField[CodecDefinition[Any]]", stage.codec) for stage in self._found.pipeline)
+        return tuple(
+            cast("ValidField[CodecDefinition[Any]]", stage.codec) for stage in self._found.pipeline
+        )
 
     @property
     def attributes(self) -> Mapping[str, JSONValue]:
@@ -149,7 +155,10 @@ class ZarrV3ArrayMetadata(Model):
     @property
     def storage_transformers(self) -> tuple[ValidField[StorageTransformerDefinition[Any]], ...]:
         """The storage transformers, as the scope read them (none when the document has none)."""
-        return cast("tuple[ValidField[StorageTransformerDefinition[Any]], ...]", self._found.storage_transformers)
+        return cast(
+            "tuple[ValidField[StorageTransformerDefinition[Any]], ...]",
+            self._found.storage_transformers,
+        )
 
     @property
     def dimension_names(self) -> tuple[str | None, ...] | None:
@@ -159,7 +168,9 @@ class ZarrV3ArrayMetadata(Model):
     @property
     def extra_fields(self) -> Mapping[str, ValidField[ArrayExtraFieldDefinition[Any]]]:
         """The members the spec does not define, by key, as the scope read them (unclaimed when nothing claims the key)."""
-        return cast("Mapping[str, ValidField[ArrayExtraFieldDefinition[Any]]]", self._found.extra_fields)
+        return cast(
+            "Mapping[str, ValidField[ArrayExtraFieldDefinition[Any]]]", self._found.extra_fields
+        )
 
     @property
     def unclaimed_fields(self) -> Mapping[Loc, UnclaimedField]:
@@ -188,7 +199,10 @@ class ZarrV3ArrayMetadata(Model):
             "node_type": "array",
             "shape": shape,
             "data_type": "uint8",
-            "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [max(length, 1) for length in shape]}},
+            "chunk_grid": {
+                "name": "regular",
+                "configuration": {"chunk_shape": [max(length, 1) for length in shape]},
+            },
             "chunk_key_encoding": {"name": "default"},
             "fill_value": 0,
             "codecs": [{"name": "bytes", "configuration": {"endian": "little"}}],
@@ -196,13 +210,17 @@ class ZarrV3ArrayMetadata(Model):
         return cls(edited(document, overrides, _UPDATABLE, SPEC_MEMBERS), context)
 
     def __repr__(self) -> str:
-        return f"ZarrV3ArrayMetadata(shape={self.shape!r}, data_type={json_text(self.data_type.json)})"
+        return (
+            f"ZarrV3ArrayMetadata(shape={self.shape!r}, data_type={json_text(self.data_type.json)})"
+        )
 
 
 _NONE: Mapping[str, JSONValue] = FrozenObject()
 
 
-def read_array_metadata_v3(value: object, *, context: ZarrV3Context | None = None) -> ZarrV3ArrayMetadataReading:
+def read_array_metadata_v3(
+    value: object, *, context: ZarrV3Context | None = None
+) -> ZarrV3ArrayMetadataReading:
     """Read `value` as a v3 array's `zarr.json` in `context` (default `CORE_AND_EXTENSIONS`); never raises on bad input.
 
     The reading holds the model when the document has no problem.
@@ -217,7 +235,11 @@ def read_array_metadata_v3(value: object, *, context: ZarrV3Context | None = Non
 def array_meaning(document: Mapping[str, Any], reading: ArrayRead) -> tuple[object, ...]:
     """What an array document means: equal for documents that mean the same, whatever their spelling."""
     data_type = reading.data_type
-    assert data_type is not UNSET and reading.chunk_grid is not UNSET and reading.chunk_key_encoding is not UNSET
+    assert (
+        data_type is not UNSET
+        and reading.chunk_grid is not UNSET
+        and reading.chunk_key_encoding is not UNSET
+    )
     # Fields compare by their canonical spelling and the definitions that read them.
     return (
         tuple(document["shape"]),

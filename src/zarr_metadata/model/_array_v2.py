@@ -36,10 +36,14 @@ from zarr_metadata.v2.array import ZarrV2ArrayMetadataJSON
 if TYPE_CHECKING:
     from zarr_metadata.model._array_model_v2 import ZarrV2ArrayMetadata
 
-V2_ARRAY_MEMBERS: frozenset[str] = frozenset(member.key for member in typeddict_members(ZarrV2ArrayMetadataJSON).members)
+V2_ARRAY_MEMBERS: frozenset[str] = frozenset(
+    member.key for member in typeddict_members(ZarrV2ArrayMetadataJSON).members
+)
 """The members a v2 array document may have; any other is ignored, and kept as written."""
 
-OBJECT_CODECS: Final = frozenset({"vlen-utf8", "vlen-bytes", "vlen-array", "json2", "msgpack2", "pickle", "json", "msgpack"})
+OBJECT_CODECS: Final = frozenset(
+    {"vlen-utf8", "vlen-bytes", "vlen-array", "json2", "msgpack2", "pickle", "json", "msgpack"}
+)
 """The numcodecs codecs that encode Python objects, one of which an object (`O`) data type needs among its filters."""
 
 _FORMAT: Final[Checker] = checker_of(Literal[2], True)
@@ -73,7 +77,9 @@ class ZarrV2ArrayMetadataReading:
                 yield from with_nested(("filters", index), field)
 
 
-_reading_of: Any = fast_constructor(ZarrV2ArrayMetadataReading, ("dtype", "compressor", "filters", "problems", "metadata"))
+_reading_of: Any = fast_constructor(
+    ZarrV2ArrayMetadataReading, ("dtype", "compressor", "filters", "problems", "metadata")
+)
 
 
 class ArrayReadV2:
@@ -93,7 +99,9 @@ class ArrayReadV2:
         return _reading_of(self.dtype, self.compressor, self.filters, self.problems, metadata)
 
 
-def read_array_v2(value: object, context: ZarrV2Context, depth: int = 0, *, zattrs: bool = False) -> ArrayReadV2:
+def read_array_v2(
+    value: object, context: ZarrV2Context, depth: int = 0, *, zattrs: bool = False
+) -> ArrayReadV2:
     """Read `value` as a v2 array document (`.zarray` members, `.zattrs` as `attributes`) in `context`; never raises on bad input.
 
     With `zattrs`, the attributes are a `.zattrs` file beside the `.zarray`,
@@ -124,8 +132,12 @@ def read_array_v2(value: object, context: ZarrV2Context, depth: int = 0, *, zatt
                 ctx={"dimensions": len(shape)},
             )
         )
-    dtype = read.dtype = _field(document, "dtype", readers.of(ZarrV2DataTypeDefinition), problems, refined, depth)
-    read.compressor = _compressor(document, readers.of(ZarrV2CodecDefinition), problems, refined, depth)
+    dtype = read.dtype = _field(
+        document, "dtype", readers.of(ZarrV2DataTypeDefinition), problems, refined, depth
+    )
+    read.compressor = _compressor(
+        document, readers.of(ZarrV2CodecDefinition), problems, refined, depth
+    )
     read.filters = _filters(document, readers.of(ZarrV2CodecDefinition), problems, refined, depth)
     read_fill_value(document, dtype, ZarrV2DataTypeDefinition, readers, problems, refined, depth)
     _object_codec(dtype, read.filters, problems)
@@ -148,7 +160,9 @@ _ATTRIBUTES_AT: Final = ("attributes",)
 _ATTRIBUTES: Final[Checker] = checker_of(Mapping[str, UserJSONValue], True)
 
 
-def _read_quickly(read: ArrayReadV2, document: dict[Any, Any], readers: Readers, depth: int, zattrs: bool) -> bool:
+def _read_quickly(
+    read: ArrayReadV2, document: dict[Any, Any], readers: Readers, depth: int, zattrs: bool
+) -> bool:
     """Read a document whose members are all the usual ones and all valid, into `read`, in one pass; False, with `read` untouched, at the first sign of a problem.
 
     Most documents a store holds are valid, and a valid one needs none of
@@ -180,14 +194,20 @@ def _read_quickly(read: ArrayReadV2, document: dict[Any, Any], readers: Readers,
         return False
     attributes = get("attributes", UNSET)
     if attributes is not UNSET:
-        attributes = _ATTRIBUTES(attributes, _ATTRIBUTES_AT, problems, depth if zattrs else depth + 1)
+        attributes = _ATTRIBUTES(
+            attributes, _ATTRIBUTES_AT, problems, depth if zattrs else depth + 1
+        )
         if problems:
             return False
     # The arrays of one store mostly share their type, codecs and fill value:
     # what those members read to is kept, by the members as written (and how
     # deep the document sits, which could bring them to the nesting limit).
     kept = readers.structures
-    key = json_key((depth, *map(get, _STRUCTURAL)), _LONGEST_STRUCTURE) if kept.worth_a_key() else None
+    key = (
+        json_key((depth, *map(get, _STRUCTURAL)), _LONGEST_STRUCTURE)
+        if kept.worth_a_key()
+        else None
+    )
     known = None if key is None else kept.found(key)
     if known is None:
         known = _read_structure(get, readers, problems, depth)
@@ -214,7 +234,9 @@ _LONGEST_STRUCTURE: Final = 4096
 """The longest marshalled structure kept."""
 
 
-def _read_structure(get: Callable[[str], Any], readers: Readers, problems: list[ValidationProblem], depth: int) -> tuple[Any, ...] | None:
+def _read_structure(
+    get: Callable[[str], Any], readers: Readers, problems: list[ValidationProblem], depth: int
+) -> tuple[Any, ...] | None:
     """The fields of the data type, compressor and filters, and the refined structural members, when they have no problem; else None."""
     dtypes = readers.of(ZarrV2DataTypeDefinition)
     dtype = dtypes.read(get("dtype"), _DTYPE, problems, depth + 1)
@@ -222,14 +244,21 @@ def _read_structure(get: Callable[[str], Any], readers: Readers, problems: list[
         return None
     codecs = readers.of(ZarrV2CodecDefinition)
     compressor_json = get("compressor")
-    compressor = None if compressor_json is None else codecs.read(compressor_json, _COMPRESSOR, problems, depth + 1)
+    compressor = (
+        None
+        if compressor_json is None
+        else codecs.read(compressor_json, _COMPRESSOR, problems, depth + 1)
+    )
     filters_json = get("filters")
     filters: tuple[ResolvedField[Any], ...] | None = None
     if filters_json is not None:
         if type(filters_json) is not list or not filters_json:
             return None
         items = cast("list[object]", filters_json)
-        filters = tuple(codecs.read(item, ("filters", index), problems, depth + 2) for index, item in enumerate(items))
+        filters = tuple(
+            codecs.read(item, ("filters", index), problems, depth + 2)
+            for index, item in enumerate(items)
+        )
     if problems:
         return None
     field = cast("AcceptedField[ZarrV2DataTypeDefinition[Any]]", dtype)
@@ -250,7 +279,12 @@ def _read_structure(get: Callable[[str], Any], readers: Readers, problems: list[
     return field, compressor, filters, members
 
 
-def read_format(document: Mapping[Any, Any], problems: list[ValidationProblem], refined: dict[Any, Any], depth: int) -> None:
+def read_format(
+    document: Mapping[Any, Any],
+    problems: list[ValidationProblem],
+    refined: dict[Any, Any],
+    depth: int,
+) -> None:
     """Check `zarr_format`, which is 2 in every v2 document."""
     written = document.get("zarr_format", UNSET)
     if written == 2 and type(written) is int:
@@ -262,7 +296,12 @@ def read_format(document: Mapping[Any, Any], problems: list[ValidationProblem], 
 
 
 def _lengths(
-    document: Mapping[Any, Any], member: str, check: Checker, problems: list[ValidationProblem], refined: dict[Any, Any], depth: int
+    document: Mapping[Any, Any],
+    member: str,
+    check: Checker,
+    problems: list[ValidationProblem],
+    refined: dict[Any, Any],
+    depth: int,
 ) -> tuple[int, ...] | None:
     value = document.get(member, UNSET)
     if value is UNSET:
@@ -296,7 +335,12 @@ def _literal(
 
 
 def _field(
-    document: Mapping[Any, Any], member: str, reader: FieldReader, problems: list[ValidationProblem], refined: dict[Any, Any], depth: int
+    document: Mapping[Any, Any],
+    member: str,
+    reader: FieldReader,
+    problems: list[ValidationProblem],
+    refined: dict[Any, Any],
+    depth: int,
 ) -> Any:
     value = document.get(member, UNSET)
     if value is UNSET:
@@ -308,7 +352,11 @@ def _field(
 
 
 def _compressor(
-    document: Mapping[Any, Any], reader: FieldReader, problems: list[ValidationProblem], refined: dict[Any, Any], depth: int
+    document: Mapping[Any, Any],
+    reader: FieldReader,
+    problems: list[ValidationProblem],
+    refined: dict[Any, Any],
+    depth: int,
 ) -> Any:
     value = document.get("compressor", UNSET)
     if value is None:
@@ -318,7 +366,11 @@ def _compressor(
 
 
 def _filters(
-    document: Mapping[Any, Any], reader: FieldReader, problems: list[ValidationProblem], refined: dict[Any, Any], depth: int
+    document: Mapping[Any, Any],
+    reader: FieldReader,
+    problems: list[ValidationProblem],
+    refined: dict[Any, Any],
+    depth: int,
 ) -> Any:
     value = document.get("filters", UNSET)
     if value is UNSET:
@@ -330,7 +382,10 @@ def _filters(
     if not isinstance(value, list | tuple):
         problems.append(
             ValidationProblem(
-                ("filters",), f"expected an array of codecs, or null, got {shown(value)}", "invalid_type", input=_input(value)
+                ("filters",),
+                f"expected an array of codecs, or null, got {shown(value)}",
+                "invalid_type",
+                input=_input(value),
             )
         )
         return UNSET
@@ -338,11 +393,17 @@ def _filters(
     if not items:
         problems.append(
             ValidationProblem(
-                ("filters",), "expected null for an array without filters, got an empty array", "invalid_value", input=()
+                ("filters",),
+                "expected null for an array without filters, got an empty array",
+                "invalid_value",
+                input=(),
             )
         )
         return UNSET
-    filters = tuple(reader.read(item, ("filters", index), problems, depth + 2) for index, item in enumerate(items))
+    filters = tuple(
+        reader.read(item, ("filters", index), problems, depth + 2)
+        for index, item in enumerate(items)
+    )
     refined["filters"] = tuple(field.json for field in filters)
     return filters
 
@@ -385,7 +446,11 @@ def _holds_objects(dtype: AcceptedField[Any]) -> str | None:
 
 
 def _other_members(
-    document: Mapping[Any, Any], known: frozenset[str], problems: list[ValidationProblem], refined: dict[Any, Any], depth: int
+    document: Mapping[Any, Any],
+    known: frozenset[str],
+    problems: list[ValidationProblem],
+    refined: dict[Any, Any],
+    depth: int,
 ) -> None:
     """Members the v2 spec does not define, v3 names (`data_type`) included: ignored, as the spec says they should be and zarr-python does, and kept as written.
 
@@ -396,7 +461,13 @@ def _other_members(
         if key in known:
             continue
         if type(key) is not str:
-            problems.append(ValidationProblem((), f"expected object keys to be strings, got the key {shown(key)}", "invalid_type"))
+            problems.append(
+                ValidationProblem(
+                    (),
+                    f"expected object keys to be strings, got the key {shown(key)}",
+                    "invalid_type",
+                )
+            )
             continue
         typed = _USER_JSON(value, (key,), problems, depth + 1)
         if typed is not FAIL:

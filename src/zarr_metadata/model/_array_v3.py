@@ -52,7 +52,9 @@ from zarr_metadata.v3._pipeline import CodecAt, Stage, read_pipeline
 if TYPE_CHECKING:
     from zarr_metadata.model._array_model_v3 import ZarrV3ArrayMetadata
 
-SPEC_MEMBERS: frozenset[str] = frozenset(member.key for member in typeddict_members(ZarrV3ArrayMetadataJSON).members)
+SPEC_MEMBERS: frozenset[str] = frozenset(
+    member.key for member in typeddict_members(ZarrV3ArrayMetadataJSON).members
+)
 
 _NODE_TYPE: Final[Checker] = checker_of(Literal["array"], True)
 _SHAPE: Final[Checker] = checker_of(tuple[Annotated[int, Ge(0)], ...], True)
@@ -77,7 +79,9 @@ class ZarrV3ArrayMetadataReading:
     )
     problems: tuple[ValidationProblem, ...] = ()
     metadata: ZarrV3ArrayMetadata | None = None
-    members: tuple[str, ...] = dataclasses.field(default=(), repr=False, compare=False, kw_only=True)
+    members: tuple[str, ...] = dataclasses.field(
+        default=(), repr=False, compare=False, kw_only=True
+    )
     """The document's member keys in the order written, which `fields()` follows."""
 
     def fields(self) -> Iterator[tuple[Loc, ResolvedField[Any]]]:
@@ -181,7 +185,9 @@ def read_array(value: object, context: ZarrV3Context, depth: int = 0) -> ArrayRe
     read_attributes(document, problems, refined, depth)
     if not SPEC_MEMBERS.issuperset(document):
         read.extra_fields = FrozenObject(
-            read_extra_fields(document, SPEC_MEMBERS, ArrayExtraFieldDefinition, readers, problems, refined, depth)
+            read_extra_fields(
+                document, SPEC_MEMBERS, ArrayExtraFieldDefinition, readers, problems, refined, depth
+            )
         )
     read.members = tuple(document)
     read.problems = tuple(problems)
@@ -190,7 +196,16 @@ def read_array(value: object, context: ZarrV3Context, depth: int = 0) -> ArrayRe
     return read
 
 
-_STRUCTURAL: Final = ("data_type", "chunk_grid", "chunk_key_encoding", "codecs", "shape", "fill_value", "dimension_names", "storage_transformers")
+_STRUCTURAL: Final = (
+    "data_type",
+    "chunk_grid",
+    "chunk_key_encoding",
+    "codecs",
+    "shape",
+    "fill_value",
+    "dimension_names",
+    "storage_transformers",
+)
 """The members whose reading depends only on what they write: arrays of one hierarchy often write them all the same."""
 
 _GRID_CONFIGURATION: Final = ("chunk_grid", "configuration")
@@ -214,19 +229,39 @@ def _read_structure(
     # How deep the document sits is part of the key: deep enough, the same
     # members would reach the nesting limit.
     kept = readers.structures
-    key = json_key((depth, *map(document.get, _STRUCTURAL, _ABSENT)), _LONGEST_STRUCTURE) if kept.worth_a_key() else None
+    key = (
+        json_key((depth, *map(document.get, _STRUCTURAL, _ABSENT)), _LONGEST_STRUCTURE)
+        if kept.worth_a_key()
+        else None
+    )
     if key is not None:
         known = kept.found(key)
         if known is not None:
             found, members = known
-            read.data_type, read.chunk_grid, read.chunk_key_encoding, read.chunk, read.pipeline, read.storage_transformers = found
+            (
+                read.data_type,
+                read.chunk_grid,
+                read.chunk_key_encoding,
+                read.chunk,
+                read.pipeline,
+                read.storage_transformers,
+            ) = found
             refined.update(members)
             return
     start = len(problems)
-    data_type = read.data_type = _field(document, "data_type", readers.of(DataTypeDefinition), problems, refined, depth)
-    grid = read.chunk_grid = _field(document, "chunk_grid", readers.of(ChunkGridDefinition), problems, refined, depth)
+    data_type = read.data_type = _field(
+        document, "data_type", readers.of(DataTypeDefinition), problems, refined, depth
+    )
+    grid = read.chunk_grid = _field(
+        document, "chunk_grid", readers.of(ChunkGridDefinition), problems, refined, depth
+    )
     read.chunk_key_encoding = _field(
-        document, "chunk_key_encoding", readers.of(ChunkKeyEncodingDefinition), problems, refined, depth
+        document,
+        "chunk_key_encoding",
+        readers.of(ChunkKeyEncodingDefinition),
+        problems,
+        refined,
+        depth,
     )
     codecs = _codecs(document, readers.of(CodecDefinition), problems, refined, depth)
     shape = _shape(document, problems, refined, depth)
@@ -238,8 +273,17 @@ def _read_structure(
         read.pipeline = read_pipeline(codecs, read.chunk, ("codecs",), problems, readers)
     read.storage_transformers = _storage_transformers(document, readers, problems, refined, depth)
     if key is not None and len(problems) == start:
-        found = (read.data_type, read.chunk_grid, read.chunk_key_encoding, read.chunk, read.pipeline, read.storage_transformers)
-        kept.keep(key, (found, {member: refined[member] for member in _STRUCTURAL if member in document}))
+        found = (
+            read.data_type,
+            read.chunk_grid,
+            read.chunk_key_encoding,
+            read.chunk,
+            read.pipeline,
+            read.storage_transformers,
+        )
+        kept.keep(
+            key, (found, {member: refined[member] for member in _STRUCTURAL if member in document})
+        )
 
 
 def _field(
@@ -260,7 +304,11 @@ def _field(
 
 
 def _codecs(
-    document: Mapping[Any, Any], reader: FieldReader, problems: list[ValidationProblem], refined: dict[Any, object], depth: int
+    document: Mapping[Any, Any],
+    reader: FieldReader,
+    problems: list[ValidationProblem],
+    refined: dict[Any, object],
+    depth: int,
 ) -> list[CodecAt] | None:
     """Each codec field with its location; None when there are none to read as a pipeline."""
     value = document.get("codecs", UNSET)
@@ -269,7 +317,12 @@ def _codecs(
         return None
     if not isinstance(value, list | tuple):
         problems.append(
-            ValidationProblem(("codecs",), f"expected an array of codecs, got {shown(value)}", "invalid_type", input=_input(value))
+            ValidationProblem(
+                ("codecs",),
+                f"expected an array of codecs, got {shown(value)}",
+                "invalid_type",
+                input=_input(value),
+            )
         )
         return None
     codecs: list[CodecAt] = []
@@ -281,7 +334,11 @@ def _codecs(
 
 
 def _storage_transformers(
-    document: Mapping[Any, Any], readers: Readers, problems: list[ValidationProblem], refined: dict[Any, object], depth: int
+    document: Mapping[Any, Any],
+    readers: Readers,
+    problems: list[ValidationProblem],
+    refined: dict[Any, object],
+    depth: int,
 ) -> tuple[ResolvedField[Any], ...]:
     value = document.get("storage_transformers", UNSET)
     if value is UNSET:
@@ -309,7 +366,10 @@ def _storage_transformers(
 
 
 def _shape(
-    document: Mapping[Any, Any], problems: list[ValidationProblem], refined: dict[Any, object], depth: int
+    document: Mapping[Any, Any],
+    problems: list[ValidationProblem],
+    refined: dict[Any, object],
+    depth: int,
 ) -> tuple[int, ...] | None:
     value = document.get("shape", UNSET)
     if value is UNSET:
@@ -348,7 +408,9 @@ def _dimension_names(
         )
 
 
-def _chunk_lengths(grid: object, shape: tuple[int, ...] | None, problems: list[ValidationProblem], readers: Readers) -> Lengths | None:
+def _chunk_lengths(
+    grid: object, shape: tuple[int, ...] | None, problems: list[ValidationProblem], readers: Readers
+) -> Lengths | None:
     """The chunk lengths the grid gives each dimension, after its shape rules accept the shape; None when the shape is unknown."""
     if shape is None:
         return None
@@ -358,7 +420,11 @@ def _chunk_lengths(grid: object, shape: tuple[int, ...] | None, problems: list[V
     field = cast("AcceptedField[ChunkGridDefinition[Any]]", grid)
     definition, configuration, nested = field.definition, field.configuration, field.nested
     if definition.shape_rules is not no_rules and add_found(
-        problems, definition, "shape_rules", lambda: definition.shape_rules(configuration, nested, shape), _GRID_CONFIGURATION
+        problems,
+        definition,
+        "shape_rules",
+        lambda: definition.shape_rules(configuration, nested, shape),
+        _GRID_CONFIGURATION,
     ):
         return (None,) * len(shape)
     if definition.chunk_lengths is unknown_lengths:
@@ -369,12 +435,16 @@ def _chunk_lengths(grid: object, shape: tuple[int, ...] | None, problems: list[V
         blame(error, definition, "chunk_lengths")
         raise
     if not (isinstance(cast(object, lengths), tuple) and len(lengths) == len(shape)):
-        msg = f"{definition.name!r}: its chunk_lengths gives one entry per dimension, got {lengths!r}"
+        msg = (
+            f"{definition.name!r}: its chunk_lengths gives one entry per dimension, got {lengths!r}"
+        )
         raise TypeError(msg)
     return lengths
 
 
-def _refused_grid_rules(grid: object, shape: tuple[int, ...], problems: list[ValidationProblem], readers: Readers) -> None:
+def _refused_grid_rules(
+    grid: object, shape: tuple[int, ...], problems: list[ValidationProblem], readers: Readers
+) -> None:
     """Judge the shape with a refused grid whose own members are sound (refused for an undeclared member, or its envelope): every problem in one pass."""
     if type(grid) is not RefusedField:
         return
@@ -388,7 +458,13 @@ def _refused_grid_rules(grid: object, shape: tuple[int, ...], problems: list[Val
     configuration, _ = plan.declared_configuration(field, 2)
     if configuration is not None:
         nested = field.nested
-        add_found(problems, definition, "shape_rules", lambda: definition.shape_rules(configuration, nested, shape), _GRID_CONFIGURATION)
+        add_found(
+            problems,
+            definition,
+            "shape_rules",
+            lambda: definition.shape_rules(configuration, nested, shape),
+            _GRID_CONFIGURATION,
+        )
 
 
 def _input(value: object) -> Any:

@@ -37,7 +37,9 @@ class ZarrV2ConsolidatedMetadataReading:
 
     problems: tuple[ValidationProblem, ...] = ()
     metadata: ZarrV2ConsolidatedMetadata | None = None
-    nodes: Mapping[str, ZarrV2NodeMetadataReading] = dataclasses.field(default_factory=FrozenObject, kw_only=True)
+    nodes: Mapping[str, ZarrV2NodeMetadataReading] = dataclasses.field(
+        default_factory=FrozenObject, kw_only=True
+    )
     """The reading of each listed node, by its path (`""` for the root)."""
     array_keys: Mapping[str, str] = dataclasses.field(default_factory=FrozenObject, kw_only=True)
     """The key of each listed array's `.zarray` as the listing writes it (`"/a/.zarray"` for the node `a`), by the node's path, where it is not the path and `/.zarray`."""
@@ -61,7 +63,8 @@ class _ConsolidatedModelReadV2:
             {
                 path: key
                 for path, files in read.keys.items()
-                if (key := files.get(ARRAY_KEY)) is not None and key != (f"{path}/{ARRAY_KEY}" if path else ARRAY_KEY)
+                if (key := files.get(ARRAY_KEY)) is not None
+                and key != (f"{path}/{ARRAY_KEY}" if path else ARRAY_KEY)
             }
         )
         with collector_paused():
@@ -71,10 +74,16 @@ class _ConsolidatedModelReadV2:
         self.document: Mapping[str, object] | None = None
         if not read.problems:
             listing = cast("Mapping[str, Mapping[str, object]]", value)["metadata"]
-            self.document = FrozenObject({"zarr_consolidated_format": 1, "metadata": listed_documents(read, listing)})
+            self.document = FrozenObject(
+                {"zarr_consolidated_format": 1, "metadata": listed_documents(read, listing)}
+            )
 
-    def reading(self, metadata: ZarrV2ConsolidatedMetadata | None) -> ZarrV2ConsolidatedMetadataReading:
-        return ZarrV2ConsolidatedMetadataReading(self.problems, metadata, nodes=self.nodes, array_keys=self.array_keys)
+    def reading(
+        self, metadata: ZarrV2ConsolidatedMetadata | None
+    ) -> ZarrV2ConsolidatedMetadataReading:
+        return ZarrV2ConsolidatedMetadataReading(
+            self.problems, metadata, nodes=self.nodes, array_keys=self.array_keys
+        )
 
 
 def _read(value: object, context: ZarrV2Context) -> _ConsolidatedModelReadV2:
@@ -116,7 +125,9 @@ class ZarrV2ConsolidatedMetadata(Model):
         """The document as given: a fresh plain dict the caller may change."""
         return cast("dict[str, Any]", super().to_json())
 
-    def to_key_value(self, *, indent: int | str | None = None) -> Mapping[ZarrV2ConsolidatedMetadataStoreKey, bytes]:
+    def to_key_value(
+        self, *, indent: int | str | None = None
+    ) -> Mapping[ZarrV2ConsolidatedMetadataStoreKey, bytes]:
         """`{".zmetadata": bytes}`: the document as UTF-8 JSON; non-finite numbers in user data as bare `NaN`/`Infinity`."""
         return {ZARR_V2_CONSOLIDATED_METADATA_STORE_KEY: document_bytes(self._document, indent)}
 
@@ -128,7 +139,9 @@ class ZarrV2ConsolidatedMetadata(Model):
     @property
     def metadata(self) -> Mapping[str, ZarrV2NodeMetadata]:
         """The model of each listed node, by its path (`""` for the root)."""
-        return FrozenObject({path: cast(Any, reading).metadata for path, reading in self._found.nodes.items()})
+        return FrozenObject(
+            {path: cast(Any, reading).metadata for path, reading in self._found.nodes.items()}
+        )
 
     def refines(self, other: Self) -> bool:  # pyright: ignore[reportIncompatibleMethodOverride]
         """Whether both list the same nodes, and each node refines `other`'s node at the same path."""
@@ -138,7 +151,9 @@ class ZarrV2ConsolidatedMetadata(Model):
         return f"ZarrV2ConsolidatedMetadata(<{len(self._found.nodes)} nodes>)"
 
 
-def read_consolidated_metadata_v2(value: object, *, context: ZarrV2Context | None = None) -> ZarrV2ConsolidatedMetadataReading:
+def read_consolidated_metadata_v2(
+    value: object, *, context: ZarrV2Context | None = None
+) -> ZarrV2ConsolidatedMetadataReading:
     """Read `value` as a `.zmetadata`, and every node it lists from its files together, in `context` (default `CORE_V2`); never raises on bad input.
 
     Problems are located at the store key of the file that holds them
@@ -152,4 +167,8 @@ def read_consolidated_metadata_v2(value: object, *, context: ZarrV2Context | Non
     return ZarrV2ConsolidatedMetadata.made(read, scope).reading
 
 
-__all__ = ["ZarrV2ConsolidatedMetadata", "ZarrV2ConsolidatedMetadataReading", "read_consolidated_metadata_v2"]
+__all__ = [
+    "ZarrV2ConsolidatedMetadata",
+    "ZarrV2ConsolidatedMetadataReading",
+    "read_consolidated_metadata_v2",
+]

@@ -11,7 +11,10 @@ from zarr_metadata.definition._fields import AcceptedField, RefusedField, Unclai
 
 
 def edited(
-    document: Mapping[str, Any], members: Mapping[str, object], names: frozenset[str], reserved: frozenset[str]
+    document: Mapping[str, Any],
+    members: Mapping[str, object],
+    names: frozenset[str],
+    reserved: frozenset[str],
 ) -> dict[str, Any]:
     """`document` with `members` (by name; `extra_fields` by key) set, and those given as UNSET removed.
 
@@ -25,7 +28,9 @@ def edited(
             msg = f"unknown member {name!r}; expected one of {', '.join(sorted(names))} or extra_fields"
             raise TypeError(msg)
     extra = _extra_fields(members.get("extra_fields", UNSET), reserved)
-    given = {name: _written(value, name) for name, value in members.items() if name != "extra_fields"}
+    given = {
+        name: _written(value, name) for name, value in members.items() if name != "extra_fields"
+    }
     result: dict[str, Any] = thawed(document)
     for name, value in given.items():
         _set(result, name, value)

@@ -85,7 +85,9 @@ class ZarrV2GroupMetadata(Model):
         return json_text(self._document.get("attributes", {}))
 
     @classmethod
-    def from_key_value(cls, mapping: Mapping[StoreKey, bytes], *, context: ZarrV2Context | None = None) -> ZarrV2GroupMetadata:
+    def from_key_value(
+        cls, mapping: Mapping[StoreKey, bytes], *, context: ZarrV2Context | None = None
+    ) -> ZarrV2GroupMetadata:
         """The model of the `.zgroup` bytes in `mapping`, with the `.zattrs` bytes beside it as its attributes."""
         scope = cls._scope(context)  # before any byte is decoded
         return cls(node_from_key_value(mapping, ZARR_V2_GROUP_METADATA_STORE_KEY), scope)
@@ -158,7 +160,9 @@ def node_reading_v2(read: NodeReadV2, context: ZarrV2Context) -> ZarrV2NodeMetad
     return read.reading(None) if model is None else model.reading
 
 
-def read_group_metadata_v2(value: object, *, context: ZarrV2Context | None = None) -> ZarrV2GroupMetadataReading:
+def read_group_metadata_v2(
+    value: object, *, context: ZarrV2Context | None = None
+) -> ZarrV2GroupMetadataReading:
     """Read `value` as a v2 group (the `.zgroup`, with the `.zattrs` as `attributes`) in `context` (default `CORE_V2`); never raises on bad input."""
     scope = scope_v2(context)
     read = read_group_v2(value, scope)
@@ -167,7 +171,9 @@ def read_group_metadata_v2(value: object, *, context: ZarrV2Context | None = Non
     return ZarrV2GroupMetadata.made(read, scope).reading
 
 
-def read_node_metadata_v2(files: Mapping[str, object], *, context: ZarrV2Context | None = None) -> ZarrV2NodeMetadataReading:
+def read_node_metadata_v2(
+    files: Mapping[str, object], *, context: ZarrV2Context | None = None
+) -> ZarrV2NodeMetadataReading:
     """Read the files of one v2 node, each parsed JSON by key (`.zarray` or `.zgroup`, and `.zattrs`), as the node they make; never raises on bad input.
 
     Problems are located in the node's document: at `("attributes", ...)`
@@ -177,7 +183,9 @@ def read_node_metadata_v2(files: Mapping[str, object], *, context: ZarrV2Context
     return node_reading_v2(read_node_v2(files, scope), scope)
 
 
-def node_metadata_from_key_value_v2(mapping: Mapping[StoreKey, bytes], *, context: ZarrV2Context | None = None) -> ZarrV2NodeMetadata:
+def node_metadata_from_key_value_v2(
+    mapping: Mapping[StoreKey, bytes], *, context: ZarrV2Context | None = None
+) -> ZarrV2NodeMetadata:
     """The model of the v2 node whose files are in `mapping`: a `.zarray` or a `.zgroup`, and its `.zattrs`."""
     scope = scope_v2(context)  # before any byte is decoded
     files = {key: value for key, value in mapping.items() if key in NODE_FILES}

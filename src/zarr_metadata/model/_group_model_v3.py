@@ -62,7 +62,12 @@ class ZarrV3GroupMetadataUpdate(TypedDict, total=False, closed=True):
     """The members `ZarrV3GroupMetadata.update` takes, by name; UNSET removes one."""
 
     attributes: Mapping[str, JSONValue] | UNSET
-    consolidated_metadata: ZarrV3ConsolidatedMetadataJSON | Mapping[str, JSONValue] | ZarrV3ConsolidatedMetadata | UNSET
+    consolidated_metadata: (
+        ZarrV3ConsolidatedMetadataJSON
+        | Mapping[str, JSONValue]
+        | ZarrV3ConsolidatedMetadata
+        | UNSET
+    )
     extra_fields: Mapping[str, JSONValue | UNSET]
 
 
@@ -94,7 +99,9 @@ class ZarrV3GroupMetadata(Model):
         )
 
     @classmethod
-    def from_key_value(cls, mapping: Mapping[StoreKey, bytes], *, context: ZarrV3Context | None = None) -> ZarrV3GroupMetadata:
+    def from_key_value(
+        cls, mapping: Mapping[StoreKey, bytes], *, context: ZarrV3Context | None = None
+    ) -> ZarrV3GroupMetadata:
         """The model of the `zarr.json` bytes in `mapping`."""
         scope = cls._scope(context)  # before any byte is decoded
         return cls(document_from(mapping, ZARR_V3_GROUP_METADATA_STORE_KEY), scope)
@@ -103,7 +110,9 @@ class ZarrV3GroupMetadata(Model):
         """The document as given: a fresh plain dict (objects in it plain dicts, arrays tuples) the caller may change."""
         return cast(ZarrV3GroupMetadataJSON, super().to_json())
 
-    def to_key_value(self, *, indent: int | str | None = None) -> Mapping[ZarrV3GroupMetadataStoreKey, bytes]:
+    def to_key_value(
+        self, *, indent: int | str | None = None
+    ) -> Mapping[ZarrV3GroupMetadataStoreKey, bytes]:
         """`{"zarr.json": bytes}`: the document as UTF-8 JSON; non-finite numbers in user data as bare `NaN`/`Infinity`."""
         return {ZARR_V3_GROUP_METADATA_STORE_KEY: document_bytes(self._document, indent)}
 
@@ -120,7 +129,9 @@ class ZarrV3GroupMetadata(Model):
     @property
     def consolidated_metadata(self) -> Mapping[str, JSONValue] | None:
         """The `consolidated_metadata` member as written, read-only; None when there is none."""
-        return cast("Mapping[str, JSONValue] | None", self._document.get(ZARR_V3_CONSOLIDATED_METADATA_KEY))
+        return cast(
+            "Mapping[str, JSONValue] | None", self._document.get(ZARR_V3_CONSOLIDATED_METADATA_KEY)
+        )
 
     def consolidated(self) -> ZarrV3ConsolidatedMetadata | None:
         """The documents the consolidated metadata lists, read in this group's scope; None when there is none.
@@ -135,15 +146,17 @@ class ZarrV3GroupMetadata(Model):
             return None if member is None else ZarrV3ConsolidatedMetadata(member, self._context)
         problems = read.problems
         if problems:
-            raise MetadataValidationError(
-                under((ZARR_V3_CONSOLIDATED_METADATA_KEY,), problems)
-            )
-        return ZarrV3ConsolidatedMetadata.made(_ConsolidatedModelRead(read, self._context), self._context)
+            raise MetadataValidationError(under((ZARR_V3_CONSOLIDATED_METADATA_KEY,), problems))
+        return ZarrV3ConsolidatedMetadata.made(
+            _ConsolidatedModelRead(read, self._context), self._context
+        )
 
     @property
     def extra_fields(self) -> Mapping[str, ValidField[GroupExtraFieldDefinition[Any]]]:
         """The members the spec does not define, by key, as the scope read them (`consolidated_metadata` among them; unclaimed when nothing claims the key)."""
-        return cast("Mapping[str, ValidField[GroupExtraFieldDefinition[Any]]]", self._found.extra_fields)
+        return cast(
+            "Mapping[str, ValidField[GroupExtraFieldDefinition[Any]]]", self._found.extra_fields
+        )
 
     @property
     def unclaimed_fields(self) -> Mapping[Loc, UnclaimedField]:
@@ -166,7 +179,9 @@ class ZarrV3GroupMetadata(Model):
     ) -> ZarrV3GroupMetadata:
         """A valid group document with `overrides` set: by default, one with no attributes."""
         plain = {key: plain_document(value) for key, value in overrides.items()}
-        return cls(edited({"zarr_format": 3, "node_type": "group"}, plain, _UPDATABLE, _RESERVED), context)
+        return cls(
+            edited({"zarr_format": 3, "node_type": "group"}, plain, _UPDATABLE, _RESERVED), context
+        )
 
     def __repr__(self) -> str:
         return f"ZarrV3GroupMetadata(attributes={json_text(self.attributes)[:60]})"
@@ -182,7 +197,8 @@ ZarrV3NodeMetadataReading = TypeAliasType(
 """The reading of a v3 node document: an array's, a group's, or one of neither node type."""
 
 ZarrV3NodeMetadataInput = TypeAliasType(
-    "ZarrV3NodeMetadataInput", ZarrV3ArrayMetadataJSON | ZarrV3GroupMetadataJSON | ZarrV3ArrayMetadata | ZarrV3GroupMetadata
+    "ZarrV3NodeMetadataInput",
+    ZarrV3ArrayMetadataJSON | ZarrV3GroupMetadataJSON | ZarrV3ArrayMetadata | ZarrV3GroupMetadata,
 )
 """A node document as JSON, or a node model."""
 
@@ -231,7 +247,9 @@ class _ConsolidatedModelRead:
     def __init__(self, read: ConsolidatedRead, context: ZarrV3Context) -> None:
         self.read = read
         with collector_paused():
-            self.nodes: Mapping[str, Any] = FrozenObject({path: node_reading(node, context) for path, node in read.nodes.items()})
+            self.nodes: Mapping[str, Any] = FrozenObject(
+                {path: node_reading(node, context) for path, node in read.nodes.items()}
+            )
 
     @property
     def problems(self) -> tuple[ValidationProblem, ...]:
@@ -241,7 +259,9 @@ class _ConsolidatedModelRead:
     def document(self) -> Mapping[str, Any] | None:
         return None if self.read.problems else self.read.member()
 
-    def reading(self, metadata: ZarrV3ConsolidatedMetadata | None) -> ZarrV3ConsolidatedMetadataReading:
+    def reading(
+        self, metadata: ZarrV3ConsolidatedMetadata | None
+    ) -> ZarrV3ConsolidatedMetadataReading:
         return ZarrV3ConsolidatedMetadataReading(self.problems, metadata, nodes=self.nodes)
 
 
@@ -303,7 +323,9 @@ class ZarrV3ConsolidatedMetadata(Model):
         return f"ZarrV3ConsolidatedMetadata(<{len(self._found.nodes)} documents>)"
 
 
-def read_group_metadata_v3(value: object, *, context: ZarrV3Context | None = None) -> ZarrV3GroupMetadataReading:
+def read_group_metadata_v3(
+    value: object, *, context: ZarrV3Context | None = None
+) -> ZarrV3GroupMetadataReading:
     """Read `value` as a v3 group's `zarr.json` in `context` (default `CORE_AND_EXTENSIONS`); never raises on bad input.
 
     Only the envelope of `consolidated_metadata` is judged here; the
@@ -338,7 +360,9 @@ def plain_document(value: object) -> Any:
     if isinstance(listed, Mapping):
         documents = cast("Mapping[str, object]", listed)
         if any(isinstance(document, Keyed) for document in documents.values()):
-            changed["metadata"] = {path: plain_document(document) for path, document in documents.items()}
+            changed["metadata"] = {
+                path: plain_document(document) for path, document in documents.items()
+            }
     return {**members, **changed} if changed else members
 
 

@@ -117,7 +117,9 @@ NodeReadV2 = ArrayReadV2 | GroupReadV2 | UnknownNodeReadV2
 """What reading the files of a v2 node found."""
 
 
-def read_group_v2(value: object, context: ZarrV2Context, depth: int = 0, *, zattrs: bool = False) -> GroupReadV2:
+def read_group_v2(
+    value: object, context: ZarrV2Context, depth: int = 0, *, zattrs: bool = False
+) -> GroupReadV2:
     """Read `value` as a v2 group document (the `.zgroup`, with `.zattrs` as `attributes`); never raises on bad input.
 
     With `zattrs`, the attributes are a `.zattrs` file beside the `.zgroup`,
@@ -140,7 +142,12 @@ def read_group_v2(value: object, context: ZarrV2Context, depth: int = 0, *, zatt
     return read
 
 
-def _ignored_members(document: Mapping[Any, Any], problems: list[ValidationProblem], refined: dict[Any, Any], depth: int) -> None:
+def _ignored_members(
+    document: Mapping[Any, Any],
+    problems: list[ValidationProblem],
+    refined: dict[Any, Any],
+    depth: int,
+) -> None:
     """Members the v2 spec does not define for a group: ignored, as the spec says they should be and zarr-python does, and left out of the model (a v2 group has only its attributes).
 
     Nothing reads them, so, like user data, they may hold NaN; they must
@@ -151,7 +158,13 @@ def _ignored_members(document: Mapping[Any, Any], problems: list[ValidationProbl
             continue
         del refined[key]
         if type(key) is not str:
-            problems.append(ValidationProblem((), f"expected object keys to be strings, got the key {shown(key)}", "invalid_type"))
+            problems.append(
+                ValidationProblem(
+                    (),
+                    f"expected object keys to be strings, got the key {shown(key)}",
+                    "invalid_type",
+                )
+            )
             continue
         _USER_JSON(value, (key,), problems, depth + 1)
 
@@ -174,7 +187,9 @@ def ignored_members_v2(node_file: str, document: object) -> tuple[str, ...]:
     if defined is None or not isinstance(document, Mapping):
         return ()
     keys = cast("Mapping[object, object]", document)
-    return tuple(key for key in keys if type(key) is str and key not in defined and key != "attributes")
+    return tuple(
+        key for key in keys if type(key) is str and key not in defined and key != "attributes"
+    )
 
 
 def node_document(files: object) -> tuple[str | None, object, tuple[ValidationProblem, ...]]:
@@ -187,15 +202,29 @@ def node_document(files: object) -> tuple[str | None, object, tuple[ValidationPr
     if type(files) is dict:
         # The common case: the files of an array, or a group, and perhaps its attributes.
         usual = cast("dict[str, object]", files)
-        if (ARRAY_KEY in usual) != (GROUP_KEY in usual) and len(usual) == (2 if ATTRIBUTES_KEY in usual else 1):
+        if (ARRAY_KEY in usual) != (GROUP_KEY in usual) and len(usual) == (
+            2 if ATTRIBUTES_KEY in usual else 1
+        ):
             node_file = ARRAY_KEY if ARRAY_KEY in usual else GROUP_KEY
             written = usual[node_file]
             if type(written) is dict and "attributes" not in written:
                 if ATTRIBUTES_KEY not in usual:
                     return node_file, cast(object, written), ()
-                return node_file, {**cast("dict[str, object]", written), "attributes": usual[ATTRIBUTES_KEY]}, ()
+                return (
+                    node_file,
+                    {**cast("dict[str, object]", written), "attributes": usual[ATTRIBUTES_KEY]},
+                    (),
+                )
     if not isinstance(files, Mapping):
-        return None, None, (ValidationProblem((), f"expected the files of a node by key, got {shown(files)}", "invalid_type"),)
+        return (
+            None,
+            None,
+            (
+                ValidationProblem(
+                    (), f"expected the files of a node by key, got {shown(files)}", "invalid_type"
+                ),
+            ),
+        )
     # A node's directory holds its chunks too: keys of other files are no
     # concern of the node's metadata.
     given = cast("Mapping[object, object]", files)
@@ -219,7 +248,11 @@ def node_document(files: object) -> tuple[str | None, object, tuple[ValidationPr
         return node_file, cast(object, document), tuple(problems)
     if ATTRIBUTES_KEY not in given or not isinstance(document, Mapping):
         return node_file, cast(object, document), tuple(problems)
-    return node_file, {**cast("Mapping[str, object]", document), "attributes": given[ATTRIBUTES_KEY]}, tuple(problems)
+    return (
+        node_file,
+        {**cast("Mapping[str, object]", document), "attributes": given[ATTRIBUTES_KEY]},
+        tuple(problems),
+    )
 
 
 def read_node_v2(files: object, context: ZarrV2Context, depth: int = 0) -> NodeReadV2:
@@ -256,7 +289,9 @@ class ConsolidatedReadV2:
         self.envelope: Mapping[str, object] | None = None
 
 
-def read_consolidated_v2(value: object, context: ZarrV2Context, depth: int = 0) -> ConsolidatedReadV2:
+def read_consolidated_v2(
+    value: object, context: ZarrV2Context, depth: int = 0
+) -> ConsolidatedReadV2:
     """Read a `.zmetadata` document and every node it lists; never raises on bad input."""
     with collector_paused():
         return _read_consolidated_v2(value, context, depth)
@@ -271,7 +306,13 @@ def _read_consolidated_v2(value: object, context: ZarrV2Context, depth: int) -> 
     document = cast("Mapping[Any, Any]", value)
     written = document.get("zarr_consolidated_format", UNSET)
     if written is UNSET:
-        problems.append(ValidationProblem(("zarr_consolidated_format",), 'missing required member "zarr_consolidated_format"', "missing_key"))
+        problems.append(
+            ValidationProblem(
+                ("zarr_consolidated_format",),
+                'missing required member "zarr_consolidated_format"',
+                "missing_key",
+            )
+        )
     elif not (written == 1 and type(written) is int):
         _CONSOLIDATED_FORMAT(written, ("zarr_consolidated_format",), problems, depth + 1)
     for key in document:
@@ -285,7 +326,9 @@ def _read_consolidated_v2(value: object, context: ZarrV2Context, depth: int) -> 
             )
     listing = document.get("metadata", UNSET)
     if listing is UNSET:
-        problems.append(ValidationProblem(("metadata",), 'missing required member "metadata"', "missing_key"))
+        problems.append(
+            ValidationProblem(("metadata",), 'missing required member "metadata"', "missing_key")
+        )
     elif _LISTING(listing, ("metadata",), problems, depth + 1) is not FAIL:
         _read_listing(cast("Mapping[str, object]", listing), context, depth + 2, read, problems)
     read.problems = tuple(problems)
@@ -302,18 +345,28 @@ def normalized_key(key: str) -> str:
 
 
 def _read_listing(
-    listing: Mapping[str, object], context: ZarrV2Context, depth: int, read: ConsolidatedReadV2, problems: list[ValidationProblem]
+    listing: Mapping[str, object],
+    context: ZarrV2Context,
+    depth: int,
+    read: ConsolidatedReadV2,
+    problems: list[ValidationProblem],
 ) -> None:
     """Read the nodes a listing holds, each from its files together, and check that they form a tree."""
     by_node: dict[str, dict[str, object]] = {}
     written = read.keys
     for key, document in listing.items():
         loc: Loc = ("metadata", key)
-        path = key if key[:1] != "/" and "//" not in key else normalized_key(key)  # nearly every key is normal
+        path = (
+            key if key[:1] != "/" and "//" not in key else normalized_key(key)
+        )  # nearly every key is normal
         node, _, file = path.rpartition("/")
         if file not in NODE_FILES:
             problems.append(
-                ValidationProblem(loc, f"expected a key that ends with .zarray, .zgroup or .zattrs, got {shown(key)}", "invalid_value")
+                ValidationProblem(
+                    loc,
+                    f"expected a key that ends with .zarray, .zgroup or .zattrs, got {shown(key)}",
+                    "invalid_value",
+                )
             )
             continue
         files = by_node.get(node)
@@ -344,7 +397,11 @@ def _read_listing(
         problems.extend(_at_file(problem, written[node], files) for problem in node_read.problems)
     is_group = {node: isinstance(node_read, GroupReadV2) for node, node_read in read.nodes.items()}
     problems.extend(
-        tree_problems(is_group, lambda node: ("metadata", written[node][_node_file(by_node[node])]), root_listed=True)
+        tree_problems(
+            is_group,
+            lambda node: ("metadata", written[node][_node_file(by_node[node])]),
+            root_listed=True,
+        )
     )
 
 
@@ -352,7 +409,9 @@ def _node_file(files: Mapping[str, object]) -> str:
     return ARRAY_KEY if ARRAY_KEY in files else GROUP_KEY if GROUP_KEY in files else ATTRIBUTES_KEY
 
 
-def _at_file(problem: ValidationProblem, keys: Mapping[str, str], files: Mapping[str, object]) -> ValidationProblem:
+def _at_file(
+    problem: ValidationProblem, keys: Mapping[str, str], files: Mapping[str, object]
+) -> ValidationProblem:
     """A problem of a node's document, located at the key, as the listing writes it, of the file that holds it."""
     file, loc = file_holding(problem.loc, files)
     return relocated(problem, ("metadata", keys[file], *loc))
@@ -367,12 +426,17 @@ def file_holding(loc: Loc, files: Mapping[str, object]) -> tuple[str, Loc]:
     node_file = _node_file(files)
     if loc[:1] == ("attributes",) and ATTRIBUTES_KEY in files:
         written = files.get(node_file)
-        if not (isinstance(written, Mapping) and "attributes" in cast("Mapping[object, object]", written)):
+        if not (
+            isinstance(written, Mapping)
+            and "attributes" in cast("Mapping[object, object]", written)
+        ):
             return ATTRIBUTES_KEY, loc[1:]
     return node_file, loc
 
 
-def listed_documents(read: ConsolidatedReadV2, listing: Mapping[str, object]) -> Mapping[str, object]:
+def listed_documents(
+    read: ConsolidatedReadV2, listing: Mapping[str, object]
+) -> Mapping[str, object]:
     """The listing of a `.zmetadata` without problems, each file as its node's reader refined it, under the key as written."""
     refined: dict[str, object] = {}
     for node, keys in read.keys.items():
@@ -382,7 +446,9 @@ def listed_documents(read: ConsolidatedReadV2, listing: Mapping[str, object]) ->
             if file == ATTRIBUTES_KEY:
                 refined[key] = document["attributes"]
             else:
-                refined[key] = FrozenObject({member: value for member, value in document.items() if member != "attributes"})
+                refined[key] = FrozenObject(
+                    {member: value for member, value in document.items() if member != "attributes"}
+                )
     # In the listing's own order, as a reader of the listing expects it.
     return FrozenObject({key: refined[key] for key in listing})
 
@@ -405,4 +471,3 @@ __all__ = [
     "read_group_v2",
     "read_node_v2",
 ]
-

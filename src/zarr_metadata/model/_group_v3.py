@@ -44,7 +44,9 @@ from zarr_metadata.v3.group import ZarrV3GroupMetadataJSON
 if TYPE_CHECKING:
     from zarr_metadata.model._group_model_v3 import ZarrV3GroupMetadata
 
-GROUP_SPEC_MEMBERS: frozenset[str] = frozenset(member.key for member in typeddict_members(ZarrV3GroupMetadataJSON).members)
+GROUP_SPEC_MEMBERS: frozenset[str] = frozenset(
+    member.key for member in typeddict_members(ZarrV3GroupMetadataJSON).members
+)
 
 _NODE_TYPE: Final[Checker] = checker_of(Literal["group"], True)
 _USER_JSON: Final[Checker] = checker_of(UserJSONValue, True)
@@ -94,7 +96,9 @@ class ZarrV3UnknownNodeMetadataReading:
         return iter(())
 
 
-_group_reading_of: Any = fast_constructor(ZarrV3GroupMetadataReading, ("problems", "metadata", "extra_fields"))
+_group_reading_of: Any = fast_constructor(
+    ZarrV3GroupMetadataReading, ("problems", "metadata", "extra_fields")
+)
 
 
 class GroupRead:
@@ -135,7 +139,14 @@ NodeRead = ArrayRead | GroupRead | UnknownNodeRead
 class ConsolidatedRead:
     """What one pass over a consolidated metadata member found, located from the member: its envelope, and each listed document's read."""
 
-    __slots__ = ("envelope", "envelope_problems", "json_problems", "node_problems", "nodes", "refined_documents")
+    __slots__ = (
+        "envelope",
+        "envelope_problems",
+        "json_problems",
+        "node_problems",
+        "nodes",
+        "refined_documents",
+    )
 
     def __init__(self) -> None:
         self.envelope: Mapping[str, object] | None = None
@@ -160,7 +171,10 @@ class ConsolidatedRead:
         if self.envelope is None or len(self.refined_documents) != len(self.nodes):
             return None
         return FrozenObject(
-            {key: FrozenObject(self.refined_documents) if key == "metadata" else value for key, value in self.envelope.items()}
+            {
+                key: FrozenObject(self.refined_documents) if key == "metadata" else value
+                for key, value in self.envelope.items()
+            }
         )
 
 
@@ -181,7 +195,9 @@ def _read_consolidated(value: object, context: ZarrV3Context, depth: int) -> Con
     if envelope is not FAIL:
         read.envelope = cast("Mapping[str, object]", envelope)
         listed = cast("Mapping[str, Any]", envelope)["metadata"]
-    elif isinstance(value, Mapping) and isinstance(cast("Mapping[str, object]", value).get("metadata"), Mapping):
+    elif isinstance(value, Mapping) and isinstance(
+        cast("Mapping[str, object]", value).get("metadata"), Mapping
+    ):
         listed = cast("Mapping[Any, Any]", cast("Mapping[str, object]", value)["metadata"])
     misplaced: set[str] = set()
     problems = read.node_problems
@@ -191,7 +207,12 @@ def _read_consolidated(value: object, context: ZarrV3Context, depth: int) -> Con
         loc = ("metadata", path)
         path_problems = node_path_problems(path, loc)
         if path.startswith("/"):
-            path_problems = (*path_problems, ValidationProblem(loc, f"expected a path relative to the group, got {path!r}", "invalid_value"))
+            path_problems = (
+                *path_problems,
+                ValidationProblem(
+                    loc, f"expected a path relative to the group, got {path!r}", "invalid_value"
+                ),
+            )
         if path_problems:
             # A key that is no relative path names no place in the tree, so
             # it has no parent to look for: its one problem is the key.
@@ -207,7 +228,11 @@ def _read_consolidated(value: object, context: ZarrV3Context, depth: int) -> Con
         else:
             read.refined_documents[path] = node.document
     is_group = {path: isinstance(node, GroupRead) for path, node in read.nodes.items()}
-    problems.extend(tree_problems(is_group, lambda path: ("metadata", path), root_listed=False, unplaced=misplaced))
+    problems.extend(
+        tree_problems(
+            is_group, lambda path: ("metadata", path), root_listed=False, unplaced=misplaced
+        )
+    )
     return read
 
 
@@ -229,13 +254,27 @@ def read_group(value: object, context: ZarrV3Context, depth: int = 0) -> GroupRe
         read.consolidated, extra_fields[ZARR_V3_CONSOLIDATED_METADATA_KEY] = _consolidated_member(
             document[ZARR_V3_CONSOLIDATED_METADATA_KEY], context, problems, refined, depth
         )
-        others = {key: value for key, value in document.items() if key != ZARR_V3_CONSOLIDATED_METADATA_KEY}
+        others = {
+            key: value
+            for key, value in document.items()
+            if key != ZARR_V3_CONSOLIDATED_METADATA_KEY
+        }
     if not GROUP_SPEC_MEMBERS.issuperset(others):
         extra_fields.update(
-            read_extra_fields(others, GROUP_SPEC_MEMBERS, GroupExtraFieldDefinition, readers, problems, refined, depth)
+            read_extra_fields(
+                others,
+                GROUP_SPEC_MEMBERS,
+                GroupExtraFieldDefinition,
+                readers,
+                problems,
+                refined,
+                depth,
+            )
         )
     if extra_fields:
-        read.extra_fields = FrozenObject({key: extra_fields[key] for key in document if key in extra_fields})
+        read.extra_fields = FrozenObject(
+            {key: extra_fields[key] for key in document if key in extra_fields}
+        )
     read.problems = tuple(problems)
     if not problems:
         read.document = FrozenObject(refined)
@@ -244,11 +283,18 @@ def read_group(value: object, context: ZarrV3Context, depth: int = 0) -> GroupRe
 
 def _reads_consolidated(context: ZarrV3Context) -> bool:
     """Whether `context` reads `consolidated_metadata` as the core spec defines it, so its documents are read as nodes in the same pass."""
-    return context.claimant(GroupExtraFieldDefinition, ZARR_V3_CONSOLIDATED_METADATA_KEY) == CONSOLIDATED_METADATA_EXTRA_FIELD
+    return (
+        context.claimant(GroupExtraFieldDefinition, ZARR_V3_CONSOLIDATED_METADATA_KEY)
+        == CONSOLIDATED_METADATA_EXTRA_FIELD
+    )
 
 
 def _consolidated_member(
-    member: object, context: ZarrV3Context, problems: list[ValidationProblem], refined: dict[Any, object], depth: int
+    member: object,
+    context: ZarrV3Context,
+    problems: list[ValidationProblem],
+    refined: dict[Any, object],
+    depth: int,
 ) -> tuple[ConsolidatedRead, ResolvedField[Any]]:
     """The group's `consolidated_metadata`, whose envelope alone is the group's to judge, with every document it lists read."""
     key = ZARR_V3_CONSOLIDATED_METADATA_KEY
@@ -257,11 +303,21 @@ def _consolidated_member(
     json = consolidated.member()
     if json is None:
         field: ResolvedField[Any] = RefusedField(
-            json=UNSET, name=key, read_as=GroupExtraFieldDefinition, definition=CONSOLIDATED_METADATA_EXTRA_FIELD
+            json=UNSET,
+            name=key,
+            read_as=GroupExtraFieldDefinition,
+            definition=CONSOLIDATED_METADATA_EXTRA_FIELD,
         )
         return consolidated, field
     refined[key] = json
-    return consolidated, accepted(FrozenObject({key: json}), key, CONSOLIDATED_METADATA_EXTRA_FIELD, json, NO_NESTED, GroupExtraFieldDefinition)
+    return consolidated, accepted(
+        FrozenObject({key: json}),
+        key,
+        CONSOLIDATED_METADATA_EXTRA_FIELD,
+        json,
+        NO_NESTED,
+        GroupExtraFieldDefinition,
+    )
 
 
 class _NodeDocument(TypedDict, extra_items=UserJSONValue):

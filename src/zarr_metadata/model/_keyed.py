@@ -16,7 +16,9 @@ StoreKey: TypeAlias = str
 
 def json_text(value: object) -> str:
     """`value` as compact JSON text with sorted keys: equal JSON gives equal text, and `0.0` and `-0.0` differ."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=True, ensure_ascii=False)
+    return json.dumps(
+        value, sort_keys=True, separators=(",", ":"), allow_nan=True, ensure_ascii=False
+    )
 
 
 def document_bytes(value: object, indent: int | str | None) -> bytes:
@@ -27,7 +29,9 @@ def document_bytes(value: object, indent: int | str | None) -> bytes:
     the escape it came from, the one place in JSON text it can sit being a
     string.
     """
-    return json.dumps(value, indent=indent, allow_nan=True, ensure_ascii=False).encode("utf-8", "backslashreplace")
+    return json.dumps(value, indent=indent, allow_nan=True, ensure_ascii=False).encode(
+        "utf-8", "backslashreplace"
+    )
 
 
 def parsed_document(data: object) -> tuple[object, Problems]:
@@ -43,10 +47,20 @@ def parsed_document(data: object) -> tuple[object, Problems]:
     elif isinstance(data, bytes | bytearray | memoryview):
         read = read_json_text(bytes(cast("bytes", data)))
     else:
-        return None, (ValidationProblem((), f"expected the bytes of a JSON document, got {type(data).__name__}", "invalid_json"),)
+        return None, (
+            ValidationProblem(
+                (),
+                f"expected the bytes of a JSON document, got {type(data).__name__}",
+                "invalid_json",
+            ),
+        )
     if isinstance(read, BrokenJSON):
         message = f"expected JSON: {read.message} (line {read.line}, column {read.column})"
-        return None, (ValidationProblem((), message, "invalid_json", ctx={"line": read.line, "column": read.column}),)
+        return None, (
+            ValidationProblem(
+                (), message, "invalid_json", ctx={"line": read.line, "column": read.column}
+            ),
+        )
     return read.value, ()
 
 
@@ -54,7 +68,11 @@ def document_from(mapping: Mapping[StoreKey, bytes], key: StoreKey) -> object:
     """The JSON document under `key` in `mapping`; `MetadataValidationError` when it is absent or is not JSON."""
     if key not in mapping:
         raise MetadataValidationError(
-            [ValidationProblem((), f"expected a {key!r} entry, found only {sorted(mapping)!r}", "missing_key")]
+            [
+                ValidationProblem(
+                    (), f"expected a {key!r} entry, found only {sorted(mapping)!r}", "missing_key"
+                )
+            ]
         )
     value, problems = parsed_document(mapping[key])
     if problems:

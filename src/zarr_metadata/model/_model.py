@@ -124,7 +124,8 @@ class Model(Keyed):
             return False
         mine = dict(self.reading.fields())
         if not all(
-            field.definition is None or getattr(mine.get(loc), "definition", None) == field.definition
+            field.definition is None
+            or getattr(mine.get(loc), "definition", None) == field.definition
             for loc, field in other.reading.fields()
         ):
             return False
@@ -184,4 +185,6 @@ def documents_refine(mine: Mapping[str, Model], theirs: Mapping[str, Model]) -> 
     """Whether both list the same paths, and each of `mine` is a model of the same kind that refines `theirs` at its path."""
     if mine.keys() != theirs.keys():
         return False
-    return all(type(mine[path]) is type(theirs[path]) and mine[path].refines(theirs[path]) for path in mine)
+    return all(
+        type(mine[path]) is type(theirs[path]) and mine[path].refines(theirs[path]) for path in mine
+    )

@@ -26,7 +26,9 @@ def node_from_key_value(mapping: Mapping[StoreKey, bytes], node_file: str) -> ob
     return document
 
 
-def node_files_bytes(document: Mapping[str, Any], node_file: str, indent: int | str | None) -> dict[str, bytes]:
+def node_files_bytes(
+    document: Mapping[str, Any], node_file: str, indent: int | str | None
+) -> dict[str, bytes]:
     """A node's document as the files a store holds: `node_file` with every member but `attributes`, and the attributes in `.zattrs` when there are any."""
     node = {key: value for key, value in document.items() if key != "attributes"}
     files = {node_file: document_bytes(node, indent)}

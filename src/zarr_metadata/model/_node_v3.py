@@ -26,7 +26,9 @@ __all__ = [
 ]
 
 
-def read_node_metadata_v3(value: object, *, context: ZarrV3Context | None = None) -> ZarrV3NodeMetadataReading:
+def read_node_metadata_v3(
+    value: object, *, context: ZarrV3Context | None = None
+) -> ZarrV3NodeMetadataReading:
     """Read `value` as a v3 array or group `zarr.json`, as its `node_type` says; never raises on bad input.
 
     A document with no `node_type`, or another one, has no reader: its
@@ -37,7 +39,9 @@ def read_node_metadata_v3(value: object, *, context: ZarrV3Context | None = None
     return node_reading(read_node(plain_document(value), scope), scope)
 
 
-def node_metadata_from_json_v3(data: object, *, context: ZarrV3Context | None = None) -> ZarrV3NodeMetadata:
+def node_metadata_from_json_v3(
+    data: object, *, context: ZarrV3Context | None = None
+) -> ZarrV3NodeMetadata:
     """The model of a v3 array or group document; raises `MetadataValidationError` with every problem."""
     reading = read_node_metadata_v3(data, context=context)
     if reading.metadata is None:

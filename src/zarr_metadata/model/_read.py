@@ -32,9 +32,14 @@ def not_a_document(value: object, depth: int = 0) -> ValidationProblem:
     """The problem of a document that is not a JSON object, or that sits past the nesting limit."""
     if depth >= MAX_DEPTH:
         return ValidationProblem(
-            (), f"nesting deeper than {MAX_DEPTH} levels of arrays and objects is not allowed", "invalid_value", ctx={"max_depth": MAX_DEPTH}
+            (),
+            f"nesting deeper than {MAX_DEPTH} levels of arrays and objects is not allowed",
+            "invalid_value",
+            ctx={"max_depth": MAX_DEPTH},
         )
-    return ValidationProblem((), f"expected an object, got {shown(value)}", "invalid_type", input=_as_input(value))
+    return ValidationProblem(
+        (), f"expected an object, got {shown(value)}", "invalid_type", input=_as_input(value)
+    )
 
 
 def _as_input(value: object) -> Any:
@@ -66,7 +71,12 @@ def read_head(
         refined["node_type"] = written
 
 
-def read_attributes(document: Mapping[Any, Any], problems: list[ValidationProblem], refined: dict[Any, object], depth: int) -> None:
+def read_attributes(
+    document: Mapping[Any, Any],
+    problems: list[ValidationProblem],
+    refined: dict[Any, object],
+    depth: int,
+) -> None:
     """Check `attributes`, user data whose numbers may be NaN or infinite, when the document has it."""
     value = document.get("attributes", UNSET)
     if value is UNSET:
@@ -114,7 +124,9 @@ def read_fill_value(
         refined["fill_value"] = typed
 
 
-def _as_declared(data_type: object, kind: type[Definition[Any]], readers: Readers, depth: int) -> tuple[Plan, AcceptedField[Any]] | None:
+def _as_declared(
+    data_type: object, kind: type[Definition[Any]], readers: Readers, depth: int
+) -> tuple[Plan, AcceptedField[Any]] | None:
     """A data type refused though its own members are sound (for an undeclared member, or its envelope), as they read, with its plan; None for any other."""
     if type(data_type) is not RefusedField:
         return None
@@ -128,7 +140,11 @@ def _as_declared(data_type: object, kind: type[Definition[Any]], readers: Reader
     if configuration is None:
         return None
     return plan, AcceptedField(
-        json=cast(JSONValue, field.json), name=field.name, definition=field.definition, configuration=configuration, nested=field.nested
+        json=cast(JSONValue, field.json),
+        name=field.name,
+        definition=field.definition,
+        configuration=configuration,
+        nested=field.nested,
     )
 
 
@@ -148,7 +164,13 @@ def read_extra_fields(
         if key in spec_members:
             continue
         if type(key) is not str:
-            problems.append(ValidationProblem((), f"expected object keys to be strings, got the key {shown(key)}", "invalid_type"))
+            problems.append(
+                ValidationProblem(
+                    (),
+                    f"expected object keys to be strings, got the key {shown(key)}",
+                    "invalid_type",
+                )
+            )
             continue
         if reader is None:
             reader = readers.of(kind)
@@ -161,16 +183,29 @@ def read_extra_fields(
 
 def must_understand(extra_fields: Mapping[str, ResolvedField[Any]]) -> tuple[str, ...]:
     """The keys of the unclaimed extra members that do not say `"must_understand": false`."""
-    return tuple(key for key, field in extra_fields.items() if isinstance(field, UnclaimedField) and not waived(key, field))
+    return tuple(
+        key
+        for key, field in extra_fields.items()
+        if isinstance(field, UnclaimedField) and not waived(key, field)
+    )
 
 
 def waived(key: str, field: ResolvedField[Any]) -> bool:
     """Whether the extra member `key` says `"must_understand": false`, so a reader that does not understand it may ignore it whole."""
-    member = cast("Mapping[str, object]", field.json).get(key) if isinstance(field.json, Mapping) else None
-    return isinstance(member, Mapping) and cast("Mapping[str, object]", member).get("must_understand") is False
+    member = (
+        cast("Mapping[str, object]", field.json).get(key)
+        if isinstance(field.json, Mapping)
+        else None
+    )
+    return (
+        isinstance(member, Mapping)
+        and cast("Mapping[str, object]", member).get("must_understand") is False
+    )
 
 
-def unclaimed(fields: Iterator[tuple[Loc, ResolvedField[Any]]], extra_fields: Mapping[str, ResolvedField[Any]]) -> dict[Loc, UnclaimedField]:
+def unclaimed(
+    fields: Iterator[tuple[Loc, ResolvedField[Any]]], extra_fields: Mapping[str, ResolvedField[Any]]
+) -> dict[Loc, UnclaimedField]:
     """Every field nothing claims, by location, but an extra member that may be ignored whole and everything in it."""
     ignored = {key for key, field in extra_fields.items() if waived(key, field)}
     return {
@@ -187,7 +222,9 @@ def with_nested(loc: Loc, field: ResolvedField[Any]) -> Iterator[tuple[Loc, Reso
         return
     kind = field.read_as
     json: object = field.json
-    written: object = field.read_as.written_configuration(cast(Any, json)) if json is not UNSET else None
+    written: object = (
+        field.read_as.written_configuration(cast(Any, json)) if json is not UNSET else None
+    )
     # A definition files the fields it holds in the order its configuration
     # declares them, which need not be the order the document writes them in.
     held_fields = sorted(field.nested.items(), key=lambda item: _written_position(written, item[0]))

@@ -30,11 +30,15 @@ class Repair:
 def fill_value_repair(loc: Loc, bare: object, spelled: str) -> Repair:
     """The record of a bare non-finite fill value at `loc` written as the string `spelled`."""
     return Repair(
-        loc, "non_finite_fill_value", f"changed the fill value from the bare number {shown(bare)} to the string {shown(spelled)}"
+        loc,
+        "non_finite_fill_value",
+        f"changed the fill value from the bare number {shown(bare)} to the string {shown(spelled)}",
     )
 
 
-def spelled_fill_value(fill_value: object, family: str | None, at: Loc) -> tuple[object | None, list[Repair]]:
+def spelled_fill_value(
+    fill_value: object, family: str | None, at: Loc
+) -> tuple[object | None, list[Repair]]:
     """A fill value at `at` with each bare non-finite number spelled as a string, or None when none is bare.
 
     Only the fill values of a `"float"` family (a number) and a `"complex"`
@@ -51,11 +55,16 @@ def spelled_fill_value(fill_value: object, family: str | None, at: Loc) -> tuple
         return None, []
     spellings = [non_finite_spelling(part) for part in pair]
     repairs = [
-        fill_value_repair((*at, index), pair[index], spelling) for index, spelling in enumerate(spellings) if spelling is not None
+        fill_value_repair((*at, index), pair[index], spelling)
+        for index, spelling in enumerate(spellings)
+        if spelling is not None
     ]
     if not repairs:
         return None, []
-    parts = [part if spelling is None else spelling for part, spelling in zip(pair, spellings, strict=True)]
+    parts = [
+        part if spelling is None else spelling
+        for part, spelling in zip(pair, spellings, strict=True)
+    ]
     return like(pair, parts), repairs
 
 

@@ -44,7 +44,9 @@ class ZarrV2RepairedConsolidatedMetadataReading:
 _CONSOLIDATED: Final = "consolidated_metadata"
 
 
-def repair_node_metadata_v2(files: Mapping[str, object]) -> tuple[Mapping[str, object], tuple[Repair, ...]]:
+def repair_node_metadata_v2(
+    files: Mapping[str, object],
+) -> tuple[Mapping[str, object], tuple[Repair, ...]]:
     """Undo the known writer bugs in the files of one v2 node, each parsed JSON by key, and report each change.
 
     Repairs are located from `files`, at the file that holds them
@@ -71,7 +73,9 @@ def read_repaired_node_metadata_v2(
     """
     scope = scope_v2(context)  # before anything is read
     repaired, repairs = repair_node_metadata_v2(files)
-    return ZarrV2RepairedNodeMetadataReading(read_node_metadata_v2(repaired, context=scope), repairs)
+    return ZarrV2RepairedNodeMetadataReading(
+        read_node_metadata_v2(repaired, context=scope), repairs
+    )
 
 
 def repair_consolidated_metadata_v2(value: object) -> tuple[object, tuple[Repair, ...]]:
@@ -101,7 +105,9 @@ def read_repaired_consolidated_metadata_v2(
     """Repair a `.zmetadata` (see `repair_consolidated_metadata_v2`), then read it strictly with `read_consolidated_metadata_v2`."""
     scope = scope_v2(context)  # before anything is read
     repaired, repairs = repair_consolidated_metadata_v2(value)
-    return ZarrV2RepairedConsolidatedMetadataReading(read_consolidated_metadata_v2(repaired, context=scope), repairs)
+    return ZarrV2RepairedConsolidatedMetadataReading(
+        read_consolidated_metadata_v2(repaired, context=scope), repairs
+    )
 
 
 def _repaired_file(key: str, file: object) -> tuple[object, list[Repair]]:
@@ -130,7 +136,9 @@ def _repaired_array(value: object, loc: Loc) -> tuple[object, list[Repair]]:
     dtype = document.get("dtype")
     written = type_string_configuration(dtype) if isinstance(dtype, str) else None
     family = None if written is None else written[0]
-    fill_value, repairs = spelled_fill_value(document.get("fill_value"), family, (*loc, "fill_value"))
+    fill_value, repairs = spelled_fill_value(
+        document.get("fill_value"), family, (*loc, "fill_value")
+    )
     if fill_value is None:
         return value, []
     return replaced(document, "fill_value", fill_value), repairs

@@ -66,7 +66,9 @@ def read_repaired_node_metadata_v3(
     """Repair `value` (see `repair_node_metadata_v3`), then read it strictly with `read_node_metadata_v3`."""
     scope = scope_v3(context)  # before anything is read
     repaired, repairs = repair_node_metadata_v3(value)
-    return ZarrV3RepairedNodeMetadataReading(read_node_metadata_v3(repaired, context=scope), repairs)
+    return ZarrV3RepairedNodeMetadataReading(
+        read_node_metadata_v3(repaired, context=scope), repairs
+    )
 
 
 def _repaired_node(value: object, loc: Loc) -> _Repaired:
@@ -99,7 +101,9 @@ def _repaired_array(document: Mapping[object, object], loc: Loc) -> _Repaired:
     return result, repairs
 
 
-def _repaired_chunk_grid(document: Mapping[object, object], loc: Loc) -> tuple[object | None, list[Repair]]:
+def _repaired_chunk_grid(
+    document: Mapping[object, object], loc: Loc
+) -> tuple[object | None, list[Repair]]:
     """The regular grid with each 0 chunk length along an empty dimension made 1, or None when none is."""
     grid = as_mapping(document.get("chunk_grid"))
     shape = as_array(document.get("shape"))
@@ -110,7 +114,9 @@ def _repaired_chunk_grid(document: Mapping[object, object], loc: Loc) -> tuple[o
     # Axes line up only when there is one chunk length per dimension.
     if configuration is None or chunk_shape is None or len(chunk_shape) != len(shape):
         return None, []
-    axes = [axis for axis, length in enumerate(chunk_shape) if is_zero(length) and is_zero(shape[axis])]
+    axes = [
+        axis for axis, length in enumerate(chunk_shape) if is_zero(length) and is_zero(shape[axis])
+    ]
     if not axes:
         return None, []
     lengths = [1 if axis in axes else length for axis, length in enumerate(chunk_shape)]
@@ -126,10 +132,14 @@ def _repaired_chunk_grid(document: Mapping[object, object], loc: Loc) -> tuple[o
     return replaced(grid, "configuration", new_configuration), repairs
 
 
-def _repaired_fill_value(document: Mapping[object, object], loc: Loc) -> tuple[object | None, list[Repair]]:
+def _repaired_fill_value(
+    document: Mapping[object, object], loc: Loc
+) -> tuple[object | None, list[Repair]]:
     """The fill value with each bare non-finite float spelled as a string, or None when none is bare."""
     data_type = _data_type_name(document.get("data_type"))
-    family = "float" if data_type in _FLOAT_TYPES else "complex" if data_type in _COMPLEX_TYPES else None
+    family = (
+        "float" if data_type in _FLOAT_TYPES else "complex" if data_type in _COMPLEX_TYPES else None
+    )
     return spelled_fill_value(document.get("fill_value"), family, (*loc, "fill_value"))
 
 
@@ -141,7 +151,13 @@ def _repaired_group(document: Mapping[object, object], loc: Loc) -> _Repaired:
         # zarr-python wrote `null` for a group with no consolidated metadata.
         removed = {key: item for key, item in document.items() if key != _CONSOLIDATED}
         at: Loc = (*loc, _CONSOLIDATED)
-        return removed, [Repair(at, "null_consolidated_metadata", "removed the member consolidated_metadata, which was null")]
+        return removed, [
+            Repair(
+                at,
+                "null_consolidated_metadata",
+                "removed the member consolidated_metadata, which was null",
+            )
+        ]
     new_member, repairs = _repaired_consolidated(member, (*loc, _CONSOLIDATED))
     if not repairs:
         return document, []
@@ -176,5 +192,3 @@ def _data_type_name(value: object) -> str | None:
 
 def _is_text(value: object, text: str) -> bool:
     return isinstance(value, str) and value == text
-
-

@@ -29,5 +29,9 @@ def scope_v2(context: object) -> ZarrV2Context:
 
 
 def _misused(context: Any, expected: str, what: str) -> TypeError:
-    other = " (a scope of the other Zarr format)" if isinstance(context, ZarrV2Context | ZarrV3Context) else ""
+    other = (
+        " (a scope of the other Zarr format)"
+        if isinstance(context, ZarrV2Context | ZarrV3Context)
+        else ""
+    )
     return TypeError(f"{what} is read in a {expected} or None, got {type(context).__name__}{other}")

@@ -22,7 +22,9 @@ D = TypeVar("D", bound=Definition[Any])
 class ZarrV2ContextSlots(TypedDict, total=False, closed=True):
     """The definitions in each slot of a v2 scope, as `ZarrV2Context` and its `update` take them: an iterable, or a mapping by name."""
 
-    data_types: Iterable[ZarrV2DataTypeDefinition[Any]] | Mapping[str, ZarrV2DataTypeDefinition[Any]]
+    data_types: (
+        Iterable[ZarrV2DataTypeDefinition[Any]] | Mapping[str, ZarrV2DataTypeDefinition[Any]]
+    )
     """Data type families, read from `dtype` (and the types of a structured type's fields)."""
     codecs: Iterable[ZarrV2CodecDefinition[Any]] | Mapping[str, ZarrV2CodecDefinition[Any]]
     """Codecs, by id, read from `compressor` and each of `filters`."""
@@ -53,12 +55,17 @@ class ZarrV2Context(Scope):
     @property
     def data_types(self) -> Mapping[str, ZarrV2DataTypeDefinition[Any]]:
         """The data type definitions in scope, by family (`int`, `float`, `struct`, ...)."""
-        return cast("Mapping[str, ZarrV2DataTypeDefinition[Any]]", self.definitions_of(ZarrV2DataTypeDefinition))
+        return cast(
+            "Mapping[str, ZarrV2DataTypeDefinition[Any]]",
+            self.definitions_of(ZarrV2DataTypeDefinition),
+        )
 
     @property
     def codecs(self) -> Mapping[str, ZarrV2CodecDefinition[Any]]:
         """The codec definitions in scope, by id."""
-        return cast("Mapping[str, ZarrV2CodecDefinition[Any]]", self.definitions_of(ZarrV2CodecDefinition))
+        return cast(
+            "Mapping[str, ZarrV2CodecDefinition[Any]]", self.definitions_of(ZarrV2CodecDefinition)
+        )
 
     def claimant(self, kind: type[D], name: str) -> D | None:
         """The definition of `kind` in scope that reads `name` as a document writes it (`"<i4"` is read by `int`), or None."""

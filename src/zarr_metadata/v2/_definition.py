@@ -65,8 +65,23 @@ KIND_CHARACTERS: Final = {family: character for character, family in FAMILIES.it
 
 _V3_NAMES: Final = frozenset(
     {
-        "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
-        "float16", "float32", "float64", "complex64", "complex128", "bfloat16", "string", "bytes",
+        "bool",
+        "int8",
+        "int16",
+        "int32",
+        "int64",
+        "uint8",
+        "uint16",
+        "uint32",
+        "uint64",
+        "float16",
+        "float32",
+        "float64",
+        "complex64",
+        "complex128",
+        "bfloat16",
+        "string",
+        "bytes",
     }
 )
 """Names of v3 data types, which some writers put in a `.zarray` where only a NumPy type string belongs."""  # fmt: skip
@@ -147,7 +162,9 @@ class ZarrV2DataTypeDefinition(WithFillValue[C], _V2Field[C]):
         return read[0], FrozenObject(read[1])
 
     @classmethod
-    def read_envelope(cls, value: object, loc: Loc, problems: list[ValidationProblem]) -> tuple[str | None, object]:
+    def read_envelope(
+        cls, value: object, loc: Loc, problems: list[ValidationProblem]
+    ) -> tuple[str | None, object]:
         if isinstance(value, str):
             if value == STRUCT_NAME:
                 # Not a type string: the name a list of fields is filed under.
@@ -159,7 +176,7 @@ class ZarrV2DataTypeDefinition(WithFillValue[C], _V2Field[C]):
         problems.append(
             ValidationProblem(
                 loc,
-                f"expected a data type: a NumPy type string such as \"<f8\", or a list of fields, got {shown(value)}",
+                f'expected a data type: a NumPy type string such as "<f8", or a list of fields, got {shown(value)}',
                 "invalid_type",
                 input=_as_json(value),
             )
@@ -201,7 +218,9 @@ class ZarrV2DataTypeDefinition(WithFillValue[C], _V2Field[C]):
         return type_string_of(name, configuration)
 
     @classmethod
-    def canonical_json(cls, name: str, filed: str, configuration: Mapping[str, JSONValue]) -> JSONValue:
+    def canonical_json(
+        cls, name: str, filed: str, configuration: Mapping[str, JSONValue]
+    ) -> JSONValue:
         # The type string is written again from the canonical configuration,
         # so "<i1" and "|i1" spell one type.
         return cls.envelope_json(filed, configuration)
@@ -222,13 +241,13 @@ class ZarrV2DataTypeDefinition(WithFillValue[C], _V2Field[C]):
             )
         elif name in _V3_NAMES:
             message = (
-                f"expected a NumPy type string such as \"<f8\", got {shown(name)}, the name of a Zarr v3 data "
+                f'expected a NumPy type string such as "<f8", got {shown(name)}, the name of a Zarr v3 data '
                 "type, which a v2 document cannot hold"
             )
         else:
             message = (
                 "expected a NumPy type string: a byte order (<, > or |), a kind (b, i, u, f, c, S, U, V, O, M, m) "
-                f"and a size, such as \"<f8\" or \"<M8[ns]\", got {shown(name)}"
+                f'and a size, such as "<f8" or "<M8[ns]", got {shown(name)}'
             )
         return ValidationProblem(loc, message, "invalid_value", input=name)
 
@@ -242,7 +261,9 @@ class ZarrV2CodecDefinition(_V2Field[C]):
     fills_defaults: ClassVar[bool] = True
 
     @classmethod
-    def read_envelope(cls, value: object, loc: Loc, problems: list[ValidationProblem]) -> tuple[str | None, object]:
+    def read_envelope(
+        cls, value: object, loc: Loc, problems: list[ValidationProblem]
+    ) -> tuple[str | None, object]:
         if not isinstance(value, Mapping):
             problems.append(
                 ValidationProblem(
@@ -258,14 +279,31 @@ class ZarrV2CodecDefinition(_V2Field[C]):
         configuration: dict[str, object] = {}
         for key, item in members.items():
             if not isinstance(key, str):
-                problems.append(ValidationProblem(loc, f"expected object keys to be strings, got the key {shown(key)}", "invalid_type"))
+                problems.append(
+                    ValidationProblem(
+                        loc,
+                        f"expected object keys to be strings, got the key {shown(key)}",
+                        "invalid_type",
+                    )
+                )
             elif key != "id":
                 configuration[str(key)] = item
         if name is UNSET:
-            problems.append(ValidationProblem((*loc, "id"), "expected the codec's id, found none", "missing_key"))
+            problems.append(
+                ValidationProblem(
+                    (*loc, "id"), "expected the codec's id, found none", "missing_key"
+                )
+            )
             return None, configuration
         if not isinstance(name, str):
-            problems.append(ValidationProblem((*loc, "id"), f"expected a string, got {shown(name)}", "invalid_type", input=_as_json(name)))
+            problems.append(
+                ValidationProblem(
+                    (*loc, "id"),
+                    f"expected a string, got {shown(name)}",
+                    "invalid_type",
+                    input=_as_json(name),
+                )
+            )
             return None, configuration
         return str(name), configuration
 
@@ -291,7 +329,13 @@ class ZarrV2CodecDefinition(_V2Field[C]):
     @classmethod
     def written_configuration(cls, json: JSONValue) -> Mapping[str, JSONValue]:
         if isinstance(json, Mapping):
-            return FrozenObject({key: item for key, item in cast("Mapping[str, JSONValue]", json).items() if key != "id"})
+            return FrozenObject(
+                {
+                    key: item
+                    for key, item in cast("Mapping[str, JSONValue]", json).items()
+                    if key != "id"
+                }
+            )
         return FrozenObject()
 
     @classmethod
@@ -302,7 +346,9 @@ class ZarrV2CodecDefinition(_V2Field[C]):
     def name_problem(cls, name: str, value: object, loc: Loc) -> ValidationProblem | None:
         if name:
             return None
-        return ValidationProblem((*loc, "id"), "expected a codec id, got the empty string", "invalid_value", input=name)
+        return ValidationProblem(
+            (*loc, "id"), "expected a codec id, got the empty string", "invalid_value", input=name
+        )
 
 
 def _scalar_json(value: object) -> JSONValue | UNSET:

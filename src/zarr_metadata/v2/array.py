@@ -50,6 +50,7 @@ class ZarrV2ArrayMetadataJSON(TypedDict, extra_items=JSONValue):
     dimension_separator: NotRequired[Literal["/", "."]]
     attributes: NotRequired[Mapping[str, JSONValue]]
 
+
 __all__ = [
     "ZARR_V2_ARRAY_DIMENSION_SEPARATOR",
     "ZARR_V2_ARRAY_METADATA_STORE_KEY",

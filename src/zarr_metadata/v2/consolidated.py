@@ -22,6 +22,7 @@ class ZarrV2ConsolidatedMetadataJSON(TypedDict):
     zarr_consolidated_format: Literal[1]
     metadata: Mapping[str, ZarrV2ZArrayJSON | ZarrV2ZGroupJSON | Mapping[str, JSONValue]]
 
+
 __all__ = [
     "ZARR_V2_CONSOLIDATED_METADATA_STORE_KEY",
     "ZarrV2ConsolidatedMetadataJSON",

@@ -24,6 +24,7 @@ class ZarrV2GroupMetadataJSON(TypedDict, closed=True):
     zarr_format: Literal[2]
     attributes: NotRequired[Mapping[str, JSONValue]]
 
+
 __all__ = [
     "ZARR_V2_GROUP_METADATA_STORE_KEY",
     "ZarrV2GroupMetadataJSON",

@@ -21,5 +21,7 @@ ZarrV3CodecField = TypeAliasType("ZarrV3CodecField", ZarrV3MetadataFieldJSON)
 ZarrV3StaticCodecField = TypeAliasType("ZarrV3StaticCodecField", ZarrV3MetadataFieldJSON)
 """A member that holds a codec of static encoded size, such as a shard's index_codecs."""
 
-ZarrV3StorageTransformerField = TypeAliasType("ZarrV3StorageTransformerField", ZarrV3MetadataFieldJSON)
+ZarrV3StorageTransformerField = TypeAliasType(
+    "ZarrV3StorageTransformerField", ZarrV3MetadataFieldJSON
+)
 """A member that holds a storage transformer."""

@@ -38,7 +38,8 @@ class ZarrV3ContextSlots(TypedDict, total=False, closed=True):
     codecs: Iterable[CodecDefinition[Any]] | Mapping[str, CodecDefinition[Any]]
     """Codecs, read from `codecs` and from the codecs a codec holds."""
     storage_transformers: (
-        Iterable[StorageTransformerDefinition[Any]] | Mapping[str, StorageTransformerDefinition[Any]]
+        Iterable[StorageTransformerDefinition[Any]]
+        | Mapping[str, StorageTransformerDefinition[Any]]
     )
     """Storage transformers, read from `storage_transformers`."""
     array_extra_fields: (
@@ -78,17 +79,24 @@ class ZarrV3Context(Scope):
     @property
     def data_types(self) -> Mapping[str, DataTypeDefinition[Any]]:
         """The data type definitions in scope, by the name each is filed under (`r*` for raw bits)."""
-        return cast("Mapping[str, DataTypeDefinition[Any]]", self.definitions_of(DataTypeDefinition))
+        return cast(
+            "Mapping[str, DataTypeDefinition[Any]]", self.definitions_of(DataTypeDefinition)
+        )
 
     @property
     def chunk_grids(self) -> Mapping[str, ChunkGridDefinition[Any]]:
         """The chunk grid definitions in scope, by name."""
-        return cast("Mapping[str, ChunkGridDefinition[Any]]", self.definitions_of(ChunkGridDefinition))
+        return cast(
+            "Mapping[str, ChunkGridDefinition[Any]]", self.definitions_of(ChunkGridDefinition)
+        )
 
     @property
     def chunk_key_encodings(self) -> Mapping[str, ChunkKeyEncodingDefinition[Any]]:
         """The chunk key encoding definitions in scope, by name."""
-        return cast("Mapping[str, ChunkKeyEncodingDefinition[Any]]", self.definitions_of(ChunkKeyEncodingDefinition))
+        return cast(
+            "Mapping[str, ChunkKeyEncodingDefinition[Any]]",
+            self.definitions_of(ChunkKeyEncodingDefinition),
+        )
 
     @property
     def codecs(self) -> Mapping[str, CodecDefinition[Any]]:
@@ -98,17 +106,26 @@ class ZarrV3Context(Scope):
     @property
     def storage_transformers(self) -> Mapping[str, StorageTransformerDefinition[Any]]:
         """The storage transformer definitions in scope, by name."""
-        return cast("Mapping[str, StorageTransformerDefinition[Any]]", self.definitions_of(StorageTransformerDefinition))
+        return cast(
+            "Mapping[str, StorageTransformerDefinition[Any]]",
+            self.definitions_of(StorageTransformerDefinition),
+        )
 
     @property
     def array_extra_fields(self) -> Mapping[str, ArrayExtraFieldDefinition[Any]]:
         """The definitions of members of an array document that the spec does not define, by key."""
-        return cast("Mapping[str, ArrayExtraFieldDefinition[Any]]", self.definitions_of(ArrayExtraFieldDefinition))
+        return cast(
+            "Mapping[str, ArrayExtraFieldDefinition[Any]]",
+            self.definitions_of(ArrayExtraFieldDefinition),
+        )
 
     @property
     def group_extra_fields(self) -> Mapping[str, GroupExtraFieldDefinition[Any]]:
         """The definitions of members of a group document that the spec does not define, by key."""
-        return cast("Mapping[str, GroupExtraFieldDefinition[Any]]", self.definitions_of(GroupExtraFieldDefinition))
+        return cast(
+            "Mapping[str, GroupExtraFieldDefinition[Any]]",
+            self.definitions_of(GroupExtraFieldDefinition),
+        )
 
     def claimant(self, kind: type[D], name: str) -> D | None:
         """The definition of `kind` in scope that reads `name` as a document writes it (`r16` is read by `r*`), or None."""

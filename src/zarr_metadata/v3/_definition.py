@@ -71,7 +71,10 @@ _PADDED_RAW_BYTES_NAME = re.compile(r"r0[0-9]+")
 
 def _raw_bits_too_long(name: str, value: object, loc: Loc) -> ValidationProblem | None:
     """The problem of a raw bits name whose size has more digits than Python converts to an int; None for any other name."""
-    if len(name) <= MOST_DIGITS + 1 or (RAW_BYTES_NAME_PATTERN.fullmatch(name) is None and _PADDED_RAW_BYTES_NAME.fullmatch(name) is None):
+    if len(name) <= MOST_DIGITS + 1 or (
+        RAW_BYTES_NAME_PATTERN.fullmatch(name) is None
+        and _PADDED_RAW_BYTES_NAME.fullmatch(name) is None
+    ):
         return None
     size = name[1:].lstrip("0") or "0"
     if decimal(size) is not None:
@@ -92,7 +95,10 @@ def _is_lengths(value: object) -> bool:
             continue
         if not isinstance(axis, frozenset):
             return False
-        if not all(isinstance(length, int) and not isinstance(length, bool) for length in cast("frozenset[object]", axis)):
+        if not all(
+            isinstance(length, int) and not isinstance(length, bool)
+            for length in cast("frozenset[object]", axis)
+        ):
             return False
     return True
 
@@ -168,7 +174,9 @@ class _V3Field(Definition[C]):
     zarr_format: ClassVar[int | None] = 3
 
     @classmethod
-    def read_envelope(cls, value: object, loc: Loc, problems: list[ValidationProblem]) -> tuple[str | None, object]:
+    def read_envelope(
+        cls, value: object, loc: Loc, problems: list[ValidationProblem]
+    ) -> tuple[str | None, object]:
         if isinstance(value, str):
             return str(value), UNSET
         if not isinstance(value, Mapping):
@@ -187,12 +195,19 @@ class _V3Field(Definition[C]):
         if len(members) > (name is not UNSET) + (configuration is not UNSET):
             _envelope_members(cls.label, members, loc, problems)
         if name is UNSET:
-            problems.append(ValidationProblem((*loc, "name"), f"expected the {cls.label}'s name, found none", "missing_key"))
+            problems.append(
+                ValidationProblem(
+                    (*loc, "name"), f"expected the {cls.label}'s name, found none", "missing_key"
+                )
+            )
             return None, configuration
         if not isinstance(name, str):
             problems.append(
                 ValidationProblem(
-                    (*loc, "name"), f"expected a string, got {shown(name)}", "invalid_type", input=_as_json(name)
+                    (*loc, "name"),
+                    f"expected a string, got {shown(name)}",
+                    "invalid_type",
+                    input=_as_json(name),
                 )
             )
             return None, configuration
@@ -233,7 +248,9 @@ class _V3Field(Definition[C]):
         )
 
 
-def _envelope_members(label: str, members: Mapping[object, object], loc: Loc, problems: list[ValidationProblem]) -> None:
+def _envelope_members(
+    label: str, members: Mapping[object, object], loc: Loc, problems: list[ValidationProblem]
+) -> None:
     """Add the problems of the members beside `name` and `configuration`: `must_understand` that is not true, and any other."""
     for key, item in members.items():
         if key == "name" or key == "configuration":
@@ -258,12 +275,18 @@ def _envelope_members(label: str, members: Mapping[object, object], loc: Loc, pr
                     )
                 )
         elif not isinstance(key, str):
-            problems.append(ValidationProblem(loc, f"expected object keys to be strings, got the key {shown(key)}", "invalid_type"))
+            problems.append(
+                ValidationProblem(
+                    loc,
+                    f"expected object keys to be strings, got the key {shown(key)}",
+                    "invalid_type",
+                )
+            )
         else:
             problems.append(
                 ValidationProblem(
                     (*loc, key),
-                    f"unknown member {shown(key)}; expected only \"name\", \"configuration\", \"must_understand\"",
+                    f'unknown member {shown(key)}; expected only "name", "configuration", "must_understand"',
                     "unknown_key",
                     input=_as_json(item),
                 )
@@ -287,7 +310,9 @@ class DataTypeDefinition(WithFillValue[C], _V3Field[C]):
     field_aliases: ClassVar[tuple[TypeAliasType, ...]] = (ZarrV3DataTypeField,)
     is_kind: ClassVar[bool] = True
 
-    storage: Callable[[C, Nested], StorageClass | None] = dataclasses.field(default=unknown_storage, metadata=HOOK)
+    storage: Callable[[C, Nested], StorageClass | None] = dataclasses.field(
+        default=unknown_storage, metadata=HOOK
+    )
     """How the values are stored, given the configuration and the nested fields; None when unknown."""
 
     @classmethod
@@ -348,9 +373,13 @@ class ChunkGridDefinition(_V3Field[C]):
     # alone would only cost.
     remembered: ClassVar[bool] = False
 
-    shape_rules: Callable[[C, Nested, tuple[int, ...]], Iterable[ValidationProblem]] = dataclasses.field(default=no_rules, metadata=HOOK)
+    shape_rules: Callable[[C, Nested, tuple[int, ...]], Iterable[ValidationProblem]] = (
+        dataclasses.field(default=no_rules, metadata=HOOK)
+    )
     """The spec violations in this grid over an array of a given shape, located in the configuration."""
-    chunk_lengths: Callable[[C, Nested, tuple[int, ...]], Lengths] = dataclasses.field(default=unknown_lengths, metadata=HOOK)
+    chunk_lengths: Callable[[C, Nested, tuple[int, ...]], Lengths] = dataclasses.field(
+        default=unknown_lengths, metadata=HOOK
+    )
     """The lengths of the chunks along each axis of an array whose shape the grid fits; None where unknown."""
 
 
@@ -392,11 +421,17 @@ class CodecDefinition(_V3Field[C]):
 
     kind: CodecKind
     size: CodecSize
-    chunk_rules: Callable[[C, Nested, Chunk], Iterable[ValidationProblem]] = dataclasses.field(default=no_rules, metadata=HOOK)
+    chunk_rules: Callable[[C, Nested, Chunk], Iterable[ValidationProblem]] = dataclasses.field(
+        default=no_rules, metadata=HOOK
+    )
     """The spec violations for this codec with a given input chunk, located in the configuration."""
-    transition: Callable[[C, Nested, Chunk], Chunk] = dataclasses.field(default=unknown_chunk, metadata=HOOK)
+    transition: Callable[[C, Nested, Chunk], Chunk] = dataclasses.field(
+        default=unknown_chunk, metadata=HOOK
+    )
     """The chunk the next codec receives, given the chunk this array -> array codec receives."""
-    pipelines: Callable[[C, Nested, Chunk], Mapping[str, Chunk]] = dataclasses.field(default=no_pipelines, metadata=HOOK)
+    pipelines: Callable[[C, Nested, Chunk], Mapping[str, Chunk]] = dataclasses.field(
+        default=no_pipelines, metadata=HOOK
+    )
     """The chunk each contained pipeline receives, keyed by the configuration member that holds it."""
 
     def _refusal(self) -> str | None:
@@ -413,7 +448,9 @@ class CodecDefinition(_V3Field[C]):
         return super()._refusal()
 
     @classmethod
-    def alias_problems(cls, alias: TypeAliasType, definition: Definition[Any], loc: Loc) -> Problems:
+    def alias_problems(
+        cls, alias: TypeAliasType, definition: Definition[Any], loc: Loc
+    ) -> Problems:
         """A codec of dynamic size in a member that admits only codecs of static size is a problem at the codec."""
         if alias not in STATIC_SIZE_ALIASES:
             return ()
@@ -486,16 +523,30 @@ class ExtraFieldDefinition(Definition[C]):
     unclaimed_is_user_data: ClassVar[bool] = True
 
     @classmethod
-    def read_envelope(cls, value: object, loc: Loc, problems: list[ValidationProblem]) -> tuple[str | None, object]:
+    def read_envelope(
+        cls, value: object, loc: Loc, problems: list[ValidationProblem]
+    ) -> tuple[str | None, object]:
         if not isinstance(value, Mapping) or len(cast("Mapping[object, object]", value)) != 1:
-            problems.append(ValidationProblem(loc, "expected a member, as an object with one string key", "invalid_type"))
+            problems.append(
+                ValidationProblem(
+                    loc, "expected a member, as an object with one string key", "invalid_type"
+                )
+            )
             return None, UNSET
         ((name, member),) = cast("Mapping[object, object]", value).items()
         if not isinstance(name, str):
-            problems.append(ValidationProblem(loc, "expected a member with a string key", "invalid_type"))
+            problems.append(
+                ValidationProblem(loc, "expected a member with a string key", "invalid_type")
+            )
             return None, UNSET
         if name in cls.spec_members:
-            problems.append(ValidationProblem(loc, f"{name!r} is a member the spec defines, not an extra field", "invalid_value"))
+            problems.append(
+                ValidationProblem(
+                    loc,
+                    f"{name!r} is a member the spec defines, not an extra field",
+                    "invalid_value",
+                )
+            )
             return None, UNSET
         return str(name), member
 
@@ -542,7 +593,9 @@ _NOT_BOOLEANS: Final = (0, 1, "false", None, (), FrozenObject())
 
 
 def _strict_waiver(annotation: object) -> bool:
-    return refine(False, annotation)[0] is False and all(refine(value, annotation)[1] for value in _NOT_BOOLEANS)
+    return refine(False, annotation)[0] is False and all(
+        refine(value, annotation)[1] for value in _NOT_BOOLEANS
+    )
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True, repr=False)
@@ -550,7 +603,9 @@ class ArrayExtraFieldDefinition(ExtraFieldDefinition[C]):
     """An extra field of a v3 array document: a member the spec does not define, read by its key."""
 
     label: ClassVar[str] = "array extra field"
-    spec_members: ClassVar[frozenset[str]] = frozenset(member.key for member in typeddict_members(ZarrV3ArrayMetadataJSON).members)
+    spec_members: ClassVar[frozenset[str]] = frozenset(
+        member.key for member in typeddict_members(ZarrV3ArrayMetadataJSON).members
+    )
     is_kind: ClassVar[bool] = True
 
 
@@ -559,7 +614,9 @@ class GroupExtraFieldDefinition(ExtraFieldDefinition[C]):
     """An extra field of a v3 group document: a member the spec does not define, read by its key; `consolidated_metadata` is one."""
 
     label: ClassVar[str] = "group extra field"
-    spec_members: ClassVar[frozenset[str]] = frozenset(member.key for member in typeddict_members(ZarrV3GroupMetadataJSON).members)
+    spec_members: ClassVar[frozenset[str]] = frozenset(
+        member.key for member in typeddict_members(ZarrV3GroupMetadataJSON).members
+    )
     is_kind: ClassVar[bool] = True
 
 

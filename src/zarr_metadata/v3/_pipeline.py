@@ -47,7 +47,9 @@ _stage_of: Any = fast_constructor(Stage, ("codec", "incoming", "inner"))
 
 
 def _stage(
-    codec: ResolvedField[CodecDefinition[Any]], incoming: Chunk | None, inner: Mapping[str, tuple[Stage, ...]] = _NO_STAGES
+    codec: ResolvedField[CodecDefinition[Any]],
+    incoming: Chunk | None,
+    inner: Mapping[str, tuple[Stage, ...]] = _NO_STAGES,
 ) -> Stage:
     """A stage of parts the pipeline reader made itself, without the checks `Stage(...)` makes."""
     return _stage_of(codec, incoming, inner)
@@ -57,11 +59,19 @@ CodecAt = tuple[Loc, ResolvedField[CodecDefinition[Any]]]
 """A codec field a scope read, and where it sits in the document."""
 
 _ORDER: Final = {"array_array": 0, "array_bytes": 1, "bytes_bytes": 2}
-_KIND_WORDS: Final = {"array_array": "array -> array", "array_bytes": "array -> bytes", "bytes_bytes": "bytes -> bytes"}
+_KIND_WORDS: Final = {
+    "array_array": "array -> array",
+    "array_bytes": "array -> bytes",
+    "bytes_bytes": "bytes -> bytes",
+}
 
 
 def read_pipeline(
-    codecs: Sequence[CodecAt], incoming: Chunk, at: Loc, problems: list[ValidationProblem], readers: Readers | None = None
+    codecs: Sequence[CodecAt],
+    incoming: Chunk,
+    at: Loc,
+    problems: list[ValidationProblem],
+    readers: Readers | None = None,
 ) -> tuple[Stage, ...]:
     """The stages of a pipeline whose first codec receives `incoming`, adding the problems of its order and of each codec's input.
 
@@ -112,7 +122,9 @@ def _as_declared(
     plan = None if name is None else readers.of(CodecDefinition).plan(name)
     if plan is None or plan.definition is not codec.definition:
         return None, False
-    configuration, ruled = plan.declared_configuration(cast("RefusedField[Any]", codec), len(loc) + 1)
+    configuration, ruled = plan.declared_configuration(
+        cast("RefusedField[Any]", codec), len(loc) + 1
+    )
     if configuration is None:
         return None, ruled
     field = AcceptedField(
@@ -126,7 +138,10 @@ def _as_declared(
 
 
 def _unknown_inner(
-    loc: Loc, codec: ResolvedField[CodecDefinition[Any]], problems: list[ValidationProblem], readers: Readers | None
+    loc: Loc,
+    codec: ResolvedField[CodecDefinition[Any]],
+    problems: list[ValidationProblem],
+    readers: Readers | None,
 ) -> Mapping[str, tuple[Stage, ...]]:
     """The pipelines a refused codec holds, each walked from `Chunk()`: their order is judged, their input unknown."""
     definition = codec.definition
@@ -134,11 +149,15 @@ def _unknown_inner(
         return _NO_STAGES
     at = (*loc, "configuration")
     members = dict.fromkeys(
-        path[0] for path in codec.nested if len(path) == 2 and type(path[0]) is str and type(path[1]) is int
+        path[0]
+        for path in codec.nested
+        if len(path) == 2 and type(path[0]) is str and type(path[1]) is int
     )
     return FrozenObject(
         {
-            member: read_pipeline(_held_codecs(codec, member, at), UNKNOWN_CHUNK, (*at, member), problems, readers)
+            member: read_pipeline(
+                _held_codecs(codec, member, at), UNKNOWN_CHUNK, (*at, member), problems, readers
+            )
             for member in members
         }
     )
@@ -156,7 +175,13 @@ def _array_stage(
     definition, configuration, nested = codec.definition, codec.configuration, codec.nested
     if definition.chunk_rules is not no_rules:
         at = (*loc, "configuration")
-        count = add_found(problems, definition, "chunk_rules", lambda: definition.chunk_rules(configuration, nested, received), at)
+        count = add_found(
+            problems,
+            definition,
+            "chunk_rules",
+            lambda: definition.chunk_rules(configuration, nested, received),
+            at,
+        )
         if count:
             _on_the_codec(codec, loc, at, problems, len(problems) - count)
     inner = _NO_STAGES
@@ -178,7 +203,11 @@ def _array_stage(
 
 
 def _inner_stages(
-    loc: Loc, codec: AcceptedField[CodecDefinition[Any]], received: Chunk, problems: list[ValidationProblem], readers: Readers | None
+    loc: Loc,
+    codec: AcceptedField[CodecDefinition[Any]],
+    received: Chunk,
+    problems: list[ValidationProblem],
+    readers: Readers | None,
 ) -> Mapping[str, tuple[Stage, ...]]:
     """The pipelines a codec holds, each read from the chunk the codec says it receives."""
     definition = codec.definition
@@ -193,15 +222,23 @@ def _inner_stages(
         if not isinstance(cast(object, first), Chunk):
             msg = f"{definition.name!r}: its pipelines give a Chunk for each member, got {first!r} for {member!r}"
             raise TypeError(msg)
-        inner[member] = read_pipeline(_held_codecs(codec, member, at), first, (*at, member), problems, readers)
+        inner[member] = read_pipeline(
+            _held_codecs(codec, member, at), first, (*at, member), problems, readers
+        )
     return FrozenObject(inner)
 
 
 def _on_the_codec(
-    codec: ResolvedField[CodecDefinition[Any]], loc: Loc, at: Loc, problems: list[ValidationProblem], start: int
+    codec: ResolvedField[CodecDefinition[Any]],
+    loc: Loc,
+    at: Loc,
+    problems: list[ValidationProblem],
+    start: int,
 ) -> None:
     """Locate a problem with the configuration as a whole at the codec, when the codec writes no configuration."""
-    if isinstance(codec.json, Mapping) and "configuration" in cast("Mapping[str, object]", codec.json):
+    if isinstance(codec.json, Mapping) and "configuration" in cast(
+        "Mapping[str, object]", codec.json
+    ):
         return
     for index in range(start, len(problems)):
         problem = problems[index]
@@ -217,7 +254,9 @@ def _held_codecs(codec: ResolvedField[CodecDefinition[Any]], member: str, at: Lo
         if len(path) == 2 and path[0] == member and isinstance(path[1], int)
     ]
     held.sort(key=lambda item: cast(int, item[0][1]))
-    return [((*at, *path), cast("ResolvedField[CodecDefinition[Any]]", field)) for path, field in held]
+    return [
+        ((*at, *path), cast("ResolvedField[CodecDefinition[Any]]", field)) for path, field in held
+    ]
 
 
 def _order_problems(codecs: Sequence[CodecAt], at: Loc, problems: list[ValidationProblem]) -> None:
@@ -241,7 +280,11 @@ def _order_problems(codecs: Sequence[CodecAt], at: Loc, problems: list[Validatio
         name = codec.name
         if kind == "array_bytes" and array_bytes:
             problems.append(
-                ValidationProblem(loc, f"{name!r} is a second array -> bytes codec; a pipeline has exactly one", "invalid_value")
+                ValidationProblem(
+                    loc,
+                    f"{name!r} is a second array -> bytes codec; a pipeline has exactly one",
+                    "invalid_value",
+                )
             )
         elif order < reached:
             problems.append(
@@ -258,7 +301,11 @@ def _order_problems(codecs: Sequence[CodecAt], at: Loc, problems: list[Validatio
             reached, reached_by = order, str(name)
     if not array_bytes and not unknown:
         problems.append(
-            ValidationProblem(at, "expected exactly one array -> bytes codec (such as bytes), found none", "invalid_value")
+            ValidationProblem(
+                at,
+                "expected exactly one array -> bytes codec (such as bytes), found none",
+                "invalid_value",
+            )
         )
 
 

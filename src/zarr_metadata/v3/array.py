@@ -7,4 +7,8 @@ from zarr_metadata.v3._documents import ZarrV3ArrayMetadataJSON
 ZARR_V3_ARRAY_METADATA_STORE_KEY: Final = "zarr.json"
 ZarrV3ArrayMetadataStoreKey = Literal["zarr.json"]
 
-__all__ = ["ZARR_V3_ARRAY_METADATA_STORE_KEY", "ZarrV3ArrayMetadataJSON", "ZarrV3ArrayMetadataStoreKey"]
+__all__ = [
+    "ZARR_V3_ARRAY_METADATA_STORE_KEY",
+    "ZarrV3ArrayMetadataJSON",
+    "ZarrV3ArrayMetadataStoreKey",
+]

@@ -7,4 +7,8 @@ from zarr_metadata.v3._documents import ZarrV3GroupMetadataJSON
 ZARR_V3_GROUP_METADATA_STORE_KEY: Final = "zarr.json"
 ZarrV3GroupMetadataStoreKey = Literal["zarr.json"]
 
-__all__ = ["ZARR_V3_GROUP_METADATA_STORE_KEY", "ZarrV3GroupMetadataJSON", "ZarrV3GroupMetadataStoreKey"]
+__all__ = [
+    "ZARR_V3_GROUP_METADATA_STORE_KEY",
+    "ZarrV3GroupMetadataJSON",
+    "ZarrV3GroupMetadataStoreKey",
+]

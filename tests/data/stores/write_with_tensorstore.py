@@ -5,6 +5,7 @@ creating one), and the v2 `dtype`s tensorstore writes that are no NumPy type
 string (`"bfloat16"`, `"float8_e4m3fn"`, `"int4"`, ...): zarr-python fails
 to open those, and the checker refuses them.
 """
+
 import json
 import os
 import shutil
@@ -22,19 +23,61 @@ V3_DATA_TYPES = [
     "float4_e2m1fn", "float16", "bfloat16", "float32", "float64", "complex64", "complex128",
 ]  # fmt: skip
 
-V2_DATA_TYPES = ["|b1", "|i1", "|u1", "<i2", "<u2", "<i4", "<u4", "<i8", "<u8", ">i4", ">u8", "<f2", "<f4", "<f8", ">f8", "<c8", "<c16", "|S6", "|V4"]
+V2_DATA_TYPES = [
+    "|b1",
+    "|i1",
+    "|u1",
+    "<i2",
+    "<u2",
+    "<i4",
+    "<u4",
+    "<i8",
+    "<u8",
+    ">i4",
+    ">u8",
+    "<f2",
+    "<f4",
+    "<f8",
+    ">f8",
+    "<c8",
+    "<c16",
+    "|S6",
+    "|V4",
+]
 
 
 def v3(path, metadata):
-    ts.open({"driver": "zarr3", "kvstore": {"driver": "file", "path": os.path.join(out, "v3", path)}, "metadata": metadata}, create=True).result()
+    ts.open(
+        {
+            "driver": "zarr3",
+            "kvstore": {"driver": "file", "path": os.path.join(out, "v3", path)},
+            "metadata": metadata,
+        },
+        create=True,
+    ).result()
 
 
 def v2(path, metadata, **spec):
-    ts.open({"driver": "zarr", "kvstore": {"driver": "file", "path": os.path.join(out, "v2", path)}, "metadata": metadata, **spec}, create=True).result()
+    ts.open(
+        {
+            "driver": "zarr",
+            "kvstore": {"driver": "file", "path": os.path.join(out, "v2", path)},
+            "metadata": metadata,
+            **spec,
+        },
+        create=True,
+    ).result()
 
 
 for data_type in V3_DATA_TYPES:
-    v3(data_type, {"shape": [10], "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [5]}}, "data_type": data_type})
+    v3(
+        data_type,
+        {
+            "shape": [10],
+            "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [5]}},
+            "data_type": data_type,
+        },
+    )
 # Its default fill value, 0.0, is a value the format lacks (it has no zero):
 # tensorstore reads it as 2**-127, and ml_dtypes casts 0.0 to NaN.
 v3("float8_e8m0fnu", {"shape": [10], "data_type": "float8_e8m0fnu", "fill_value": 1.0})
@@ -52,9 +95,29 @@ v3("transposed_blosc_crc32c", {
         {"name": "crc32c"},
     ],
 })  # fmt: skip
-v3("blosc_default", {"shape": [10], "data_type": "float64", "codecs": [{"name": "bytes"}, {"name": "blosc"}]})
-v3("gzip", {"shape": [10], "data_type": "int32", "codecs": [{"name": "bytes"}, {"name": "gzip", "configuration": {"level": 7}}]})
-v3("zstd", {"shape": [10], "data_type": "int32", "codecs": [{"name": "bytes"}, {"name": "zstd", "configuration": {"level": 5, "checksum": True}}]})
+v3(
+    "blosc_default",
+    {"shape": [10], "data_type": "float64", "codecs": [{"name": "bytes"}, {"name": "blosc"}]},
+)
+v3(
+    "gzip",
+    {
+        "shape": [10],
+        "data_type": "int32",
+        "codecs": [{"name": "bytes"}, {"name": "gzip", "configuration": {"level": 7}}],
+    },
+)
+v3(
+    "zstd",
+    {
+        "shape": [10],
+        "data_type": "int32",
+        "codecs": [
+            {"name": "bytes"},
+            {"name": "zstd", "configuration": {"level": 5, "checksum": True}},
+        ],
+    },
+)
 v3("sharded", {
     "shape": [100, 100], "data_type": "uint16",
     "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [50, 50]}},
@@ -70,15 +133,41 @@ v3("sharded_default", {
     "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [50]}},
     "codecs": [{"name": "sharding_indexed", "configuration": {"chunk_shape": [10]}}],
 })  # fmt: skip
-v3("keys_default_dot", {"shape": [10, 10], "data_type": "uint8", "chunk_key_encoding": {"name": "default", "configuration": {"separator": "."}}})
+v3(
+    "keys_default_dot",
+    {
+        "shape": [10, 10],
+        "data_type": "uint8",
+        "chunk_key_encoding": {"name": "default", "configuration": {"separator": "."}},
+    },
+)
 v3("keys_v2", {"shape": [10, 10], "data_type": "uint8", "chunk_key_encoding": {"name": "v2"}})
-v3("keys_v2_slash", {"shape": [10, 10], "data_type": "uint8", "chunk_key_encoding": {"name": "v2", "configuration": {"separator": "/"}}})
-v3("dimension_names", {"shape": [10, 10], "data_type": "uint8", "dimension_names": ["y", None], "attributes": {"title": "written by tensorstore " + version("tensorstore")}})
+v3(
+    "keys_v2_slash",
+    {
+        "shape": [10, 10],
+        "data_type": "uint8",
+        "chunk_key_encoding": {"name": "v2", "configuration": {"separator": "/"}},
+    },
+)
+v3(
+    "dimension_names",
+    {
+        "shape": [10, 10],
+        "data_type": "uint8",
+        "dimension_names": ["y", None],
+        "attributes": {"title": "written by tensorstore " + version("tensorstore")},
+    },
+)
 
 for data_type in V2_DATA_TYPES:
     name = data_type.replace("<", "little_").replace(">", "big_").replace("|", "")
     v2(name, {"shape": [10], "chunks": [5], "dtype": data_type})
-v2("structured", {"shape": [10], "chunks": [5], "dtype": [["a", "<i4"], ["b", "<f8", [2]]]}, field="a")
+v2(
+    "structured",
+    {"shape": [10], "chunks": [5], "dtype": [["a", "<i4"], ["b", "<f8", [2]]]},
+    field="a",
+)
 for compressor in [
     {"id": "zlib", "level": 3},
     {"id": "gzip", "level": 5},
@@ -87,8 +176,21 @@ for compressor in [
     {"id": "blosc", "cname": "zstd", "clevel": 5, "shuffle": 2, "blocksize": 0},
     None,
 ]:
-    v2("compressor_" + (compressor["id"] if compressor else "none"), {"shape": [10], "chunks": [5], "dtype": "<u2", "compressor": compressor})
-v2("fortran_slashed", {"shape": [10, 10], "chunks": [5, 5], "dtype": "<u2", "order": "F", "dimension_separator": "/", "fill_value": 7})
+    v2(
+        "compressor_" + (compressor["id"] if compressor else "none"),
+        {"shape": [10], "chunks": [5], "dtype": "<u2", "compressor": compressor},
+    )
+v2(
+    "fortran_slashed",
+    {
+        "shape": [10, 10],
+        "chunks": [5, 5],
+        "dtype": "<u2",
+        "order": "F",
+        "dimension_separator": "/",
+        "fill_value": 7,
+    },
+)
 v2("float_nan", {"shape": [10], "chunks": [5], "dtype": "<f4", "fill_value": "NaN"})
 v2("float_infinity", {"shape": [10], "chunks": [5], "dtype": "<f8", "fill_value": "-Infinity"})
 v2("bytes_fill", {"shape": [10], "chunks": [5], "dtype": "|S4", "fill_value": "YWJjZA=="})
@@ -98,4 +200,8 @@ for directory, _, files in os.walk(out):
     for name in files:
         if name not in ("zarr.json", ".zarray", ".zgroup", ".zattrs", ".zmetadata"):
             os.remove(os.path.join(directory, name))
-print(json.dumps(sorted(os.listdir(os.path.join(out, "v3"))) + sorted(os.listdir(os.path.join(out, "v2")))))
+print(
+    json.dumps(
+        sorted(os.listdir(os.path.join(out, "v3"))) + sorted(os.listdir(os.path.join(out, "v2")))
+    )
+)

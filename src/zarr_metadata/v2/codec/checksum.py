@@ -57,5 +57,7 @@ ADLER32_CODEC_V2: Final = ZarrV2CodecDefinition(
 )
 """The definition of adler32: the bytes with their Adler-32 checksum, at the start unless `location` says otherwise."""
 
-FLETCHER32_CODEC_V2: Final = ZarrV2CodecDefinition(name="fletcher32", configuration=EmptyConfiguration)
+FLETCHER32_CODEC_V2: Final = ZarrV2CodecDefinition(
+    name="fletcher32", configuration=EmptyConfiguration
+)
 """The definition of fletcher32: the bytes followed by their Fletcher-32 checksum, as HDF5 and netCDF compute it over 16-bit words."""

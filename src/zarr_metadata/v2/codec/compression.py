@@ -50,7 +50,6 @@ ZarrV2CompressionLevel = Annotated[int, Interval(ge=-1, le=9)]
 """A zlib compression level: 0 (no compression) to 9 (best), or -1, zlib's default, which is level 6."""
 
 
-
 class ZarrV2ZlibParameters(TypedDict, closed=True):
     """The parameters of zlib: the compression level (1 when absent)."""
 
@@ -125,10 +124,20 @@ _LCLP_MAX: Final = 4
 _LC_DEFAULT: Final = 3
 _LP_DEFAULT: Final = 0
 """The literal context and position bits every preset sets, so a filter that sets one keeps the other."""
-_LZMA_BOUNDS: Final = {"dict_size": (4096, 1536 * 2**20), "nice_len": (2, 273), "pb": (0, _LCLP_MAX)}
+_LZMA_BOUNDS: Final = {
+    "dict_size": (4096, 1536 * 2**20),
+    "nice_len": (2, 273),
+    "pb": (0, _LCLP_MAX),
+}
 """The bounds of LZMA filter options liblzma's encoder takes: a dictionary of 4 KiB to 1.5 GiB, a nice length of 2 to 273."""
 _MODES: Final = {1: "MODE_FAST", 2: "MODE_NORMAL"}
-_MATCH_FINDERS: Final = {0x03: "MF_HC3", 0x04: "MF_HC4", 0x12: "MF_BT2", 0x13: "MF_BT3", 0x14: "MF_BT4"}
+_MATCH_FINDERS: Final = {
+    0x03: "MF_HC3",
+    0x04: "MF_HC4",
+    0x12: "MF_BT2",
+    0x13: "MF_BT3",
+    0x14: "MF_BT4",
+}
 
 
 class ZarrV2LzmaParameters(TypedDict, closed=True):
@@ -180,7 +189,9 @@ def _lzma_rules(configuration: ZarrV2LzmaParameters, nested: Nested) -> list[Val
         if filters is None:
             message = "expected a filter chain, which FORMAT_RAW requires, got none"
             if "filters" in configuration:
-                problems.append(ValidationProblem(("filters",), message, "invalid_value", input=None))
+                problems.append(
+                    ValidationProblem(("filters",), message, "invalid_value", input=None)
+                )
             else:
                 problems.append(ValidationProblem(("filters",), message, "missing_key"))
         else:
@@ -206,7 +217,15 @@ def _chain_problems(filters: tuple[JSONValue, ...]) -> list[ValidationProblem]:
     """The problems of a filter chain for a raw stream: one to four filters, the last of them LZMA1 or LZMA2, and only it."""
     if not 1 <= len(filters) <= _FILTERS_MAX:
         message = f"expected 1 to {_FILTERS_MAX} filters, got {len(filters)}"
-        return [ValidationProblem(("filters",), message, "invalid_value", input=filters, ctx={"min_length": 1, "max_length": _FILTERS_MAX})]
+        return [
+            ValidationProblem(
+                ("filters",),
+                message,
+                "invalid_value",
+                input=filters,
+                ctx={"min_length": 1, "max_length": _FILTERS_MAX},
+            )
+        ]
     problems: list[ValidationProblem] = []
     last = len(filters) - 1
     for index, entry in enumerate(filters):
@@ -214,20 +233,45 @@ def _chain_problems(filters: tuple[JSONValue, ...]) -> list[ValidationProblem]:
     return problems
 
 
-def _filter_problems(entry: JSONValue, loc: tuple[str | int, ...], last: bool) -> list[ValidationProblem]:
+def _filter_problems(
+    entry: JSONValue, loc: tuple[str | int, ...], last: bool
+) -> list[ValidationProblem]:
     """The problems of one filter of a chain, as Python's lzma module reads it."""
     if not isinstance(entry, Mapping):
-        return [ValidationProblem(loc, f"expected a filter, an object with an id, got {shown(entry)}", "invalid_type", input=entry)]
+        return [
+            ValidationProblem(
+                loc,
+                f"expected a filter, an object with an id, got {shown(entry)}",
+                "invalid_type",
+                input=entry,
+            )
+        ]
     members = cast("Mapping[str, JSONValue]", entry)
     if "id" not in members:
-        return [ValidationProblem((*loc, "id"), "expected the filter's id, found none", "missing_key")]
+        return [
+            ValidationProblem((*loc, "id"), "expected the filter's id, found none", "missing_key")
+        ]
     filter_id = members["id"]
     if type(filter_id) is not int:
-        return [ValidationProblem((*loc, "id"), f"expected an integer, got {shown(filter_id)}", "invalid_type", input=filter_id)]
+        return [
+            ValidationProblem(
+                (*loc, "id"),
+                f"expected an integer, got {shown(filter_id)}",
+                "invalid_type",
+                input=filter_id,
+            )
+        ]
     name = _FILTER_NAMES.get(filter_id)
     if name is None:
         listed = ", ".join(f"{code} ({known})" for code, known in _FILTER_NAMES.items())
-        return [ValidationProblem((*loc, "id"), f"expected a filter id: {listed}, got {filter_id}", "invalid_value", input=filter_id)]
+        return [
+            ValidationProblem(
+                (*loc, "id"),
+                f"expected a filter id: {listed}, got {filter_id}",
+                "invalid_value",
+                input=filter_id,
+            )
+        ]
     problems: list[ValidationProblem] = []
     compresses = filter_id in (_LZMA1, _LZMA2)
     if compresses and not last:
@@ -236,7 +280,9 @@ def _filter_problems(entry: JSONValue, loc: tuple[str | int, ...], last: bool) -
     elif last and not compresses:
         message = f"expected the last filter to compress, FILTER_LZMA1 ({_LZMA1}) or FILTER_LZMA2 ({_LZMA2}), got {name} ({filter_id})"
         problems.append(ValidationProblem((*loc, "id"), message, "invalid_value", input=filter_id))
-    options = _LZMA_OPTIONS if compresses else ("dist",) if filter_id == _DELTA else ("start_offset",)
+    options = (
+        _LZMA_OPTIONS if compresses else ("dist",) if filter_id == _DELTA else ("start_offset",)
+    )
     read: dict[str, int] = {}
     for key, value in members.items():
         if key == "id":
@@ -246,31 +292,60 @@ def _filter_problems(entry: JSONValue, loc: tuple[str | int, ...], last: bool) -
             message = f'unknown member "{key}" of {name}; expected only "id", {listed}'
             problems.append(ValidationProblem((*loc, key), message, "unknown_key", input=value))
         elif type(value) is not int:
-            problems.append(ValidationProblem((*loc, key), f"expected an integer, got {shown(value)}", "invalid_type", input=value))
+            problems.append(
+                ValidationProblem(
+                    (*loc, key),
+                    f"expected an integer, got {shown(value)}",
+                    "invalid_type",
+                    input=value,
+                )
+            )
         elif not 0 <= value <= _UINT32_MAX:
             message = f"expected an integer from 0 to {_UINT32_MAX}, got {value}"
-            problems.append(ValidationProblem((*loc, key), message, "invalid_value", input=value, ctx={"ge": 0, "le": _UINT32_MAX}))
+            problems.append(
+                ValidationProblem(
+                    (*loc, key),
+                    message,
+                    "invalid_value",
+                    input=value,
+                    ctx={"ge": 0, "le": _UINT32_MAX},
+                )
+            )
         else:
             read[key] = value
     problems.extend(_option_problems(filter_id, read, loc))
     return problems
 
 
-def _option_problems(filter_id: int, options: Mapping[str, int], loc: tuple[str | int, ...]) -> list[ValidationProblem]:
+def _option_problems(
+    filter_id: int, options: Mapping[str, int], loc: tuple[str | int, ...]
+) -> list[ValidationProblem]:
     """The problems of a filter's options, each an integer that fits 32 bits, that liblzma's encoder refuses."""
     problems: list[ValidationProblem] = []
     if filter_id == _DELTA:
         dist = options.get("dist")
         if dist is not None and not 1 <= dist <= 256:
             message = f"expected a distance from 1 to 256 bytes, got {dist}"
-            problems.append(ValidationProblem((*loc, "dist"), message, "invalid_value", input=dist, ctx={"ge": 1, "le": 256}))
+            problems.append(
+                ValidationProblem(
+                    (*loc, "dist"), message, "invalid_value", input=dist, ctx={"ge": 1, "le": 256}
+                )
+            )
         return problems
     if filter_id in _BCJ_ALIGNMENT:
         start = options.get("start_offset")
         alignment = _BCJ_ALIGNMENT[filter_id]
         if start is not None and start % alignment:
             message = f"expected a start offset that is a multiple of {alignment}, got {start}"
-            problems.append(ValidationProblem((*loc, "start_offset"), message, "invalid_value", input=start, ctx={"multiple_of": alignment}))
+            problems.append(
+                ValidationProblem(
+                    (*loc, "start_offset"),
+                    message,
+                    "invalid_value",
+                    input=start,
+                    ctx={"multiple_of": alignment},
+                )
+            )
         return problems
     if "preset" in options:
         problems.extend(_preset_problems(options["preset"], (*loc, "preset")))
@@ -278,7 +353,11 @@ def _option_problems(filter_id: int, options: Mapping[str, int], loc: tuple[str 
         value = options.get(key)
         if value is not None and not low <= value <= high:
             message = f"expected {key} from {low} to {high}, got {value}"
-            problems.append(ValidationProblem((*loc, key), message, "invalid_value", input=value, ctx={"ge": low, "le": high}))
+            problems.append(
+                ValidationProblem(
+                    (*loc, key), message, "invalid_value", input=value, ctx={"ge": low, "le": high}
+                )
+            )
     lc, lp = options.get("lc", _LC_DEFAULT), options.get("lp", _LP_DEFAULT)
     if lc + lp > _LCLP_MAX:
         at = "lp" if "lp" in options else "lc"
@@ -288,11 +367,20 @@ def _option_problems(filter_id: int, options: Mapping[str, int], loc: tuple[str 
         value = options.get(key)
         if value is not None and value not in known:
             listed = ", ".join(f"{code} ({name})" for code, name in known.items())
-            problems.append(ValidationProblem((*loc, key), f"expected one of {listed}, got {value}", "invalid_value", input=value))
+            problems.append(
+                ValidationProblem(
+                    (*loc, key),
+                    f"expected one of {listed}, got {value}",
+                    "invalid_value",
+                    input=value,
+                )
+            )
     return problems
 
 
-LZMA_CODEC_V2: Final = ZarrV2CodecDefinition(name="lzma", configuration=ZarrV2LzmaParameters, rules=_lzma_rules)
+LZMA_CODEC_V2: Final = ZarrV2CodecDefinition(
+    name="lzma", configuration=ZarrV2LzmaParameters, rules=_lzma_rules
+)
 """The definition of lzma: bytes compressed by liblzma into an xz, lzma-alone or raw stream."""
 
 
@@ -300,7 +388,6 @@ LZMA_CODEC_V2: Final = ZarrV2CodecDefinition(name="lzma", configuration=ZarrV2Lz
 
 ZarrV2BloscCName = Literal["blosclz", "lz4", "lz4hc", "snappy", "zlib", "zstd"]
 """The compressors Blosc may be built with; the Blosc bundled with numcodecs is built without snappy."""
-
 
 
 class ZarrV2BloscParameters(TypedDict, closed=True):
@@ -327,15 +414,21 @@ def _blosc_canonical(configuration: ZarrV2BloscParameters) -> ZarrV2BloscParamet
     # but a shuffle of another element size writes other bytes, so it is
     # kept when given, and a null one is none given.
     if "typesize" in configuration and configuration["typesize"] is None:
-        return cast(ZarrV2BloscParameters, {key: value for key, value in configuration.items() if key != "typesize"})
+        return cast(
+            ZarrV2BloscParameters,
+            {key: value for key, value in configuration.items() if key != "typesize"},
+        )
     return configuration
 
 
-BLOSC_CODEC_V2: Final = ZarrV2CodecDefinition(name="blosc", configuration=ZarrV2BloscParameters, canonical=_blosc_canonical)
+BLOSC_CODEC_V2: Final = ZarrV2CodecDefinition(
+    name="blosc", configuration=ZarrV2BloscParameters, canonical=_blosc_canonical
+)
 """The definition of blosc: bytes shuffled and compressed by the Blosc meta-compressor, in blocks."""
 
 
 # zstd
+
 
 class ZarrV2ZstdParameters(TypedDict, closed=True):
     """The parameters of zstd: the level (0, libzstd's default of 3, when absent), and whether frames carry a checksum (false when absent).

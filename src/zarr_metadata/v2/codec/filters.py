@@ -59,11 +59,19 @@ FLOAT: Final = frozenset({"float"})
 
 def read_type_string(value: str) -> tuple[ResolvedField[ZarrV2DataTypeDefinition[Any]], Problems]:
     """The data type a parameter's type string names, read in `CORE_DATA_TYPES`, and its problems, located at the string."""
-    return resolve(value, cast("type[ZarrV2DataTypeDefinition[Any]]", ZarrV2DataTypeDefinition), CORE_DATA_TYPES)
+    return resolve(
+        value,
+        cast("type[ZarrV2DataTypeDefinition[Any]]", ZarrV2DataTypeDefinition),
+        CORE_DATA_TYPES,
+    )
 
 
 def data_type_problems(
-    configuration: Mapping[str, object], member: str, families: Collection[str] | None, wanted: str, codec: str
+    configuration: Mapping[str, object],
+    member: str,
+    families: Collection[str] | None,
+    wanted: str,
+    codec: str,
 ) -> list[ValidationProblem]:
     """The problems of the type string in `member`, located at it: not a v2 data type, or not of one of `families` (any when None).
 
@@ -76,7 +84,11 @@ def data_type_problems(
     field, problems = read_type_string(value)
     if problems:
         return under((member,), problems)
-    if not isinstance(field, AcceptedField) or families is None or field.definition.name in families:
+    if (
+        not isinstance(field, AcceptedField)
+        or families is None
+        or field.definition.name in families
+    ):
         return []
     message = f"expected {wanted} as the {member} of {codec}, got {shown(value)} ({field.definition.name})"
     return [ValidationProblem((member,), message, "invalid_value", input=value)]
@@ -96,7 +108,11 @@ def canonical_with_astype(configuration: Mapping[str, Any]) -> Any:
     """
     dtype = canonical_type_string(configuration["dtype"])
     astype = configuration.get("astype")
-    return {**configuration, "dtype": dtype, "astype": dtype if astype is None else canonical_type_string(astype)}
+    return {
+        **configuration,
+        "dtype": dtype,
+        "astype": dtype if astype is None else canonical_type_string(astype),
+    }
 
 
 _NUMERIC_WANTED: Final = "a numeric data type (int, uint, float or complex)"
@@ -126,7 +142,10 @@ def _delta_rules(configuration: ZarrV2DeltaParameters, nested: Nested) -> list[V
 
 
 DELTA_CODEC_V2: Final = ZarrV2CodecDefinition(
-    name="delta", configuration=ZarrV2DeltaParameters, rules=_delta_rules, canonical=canonical_with_astype
+    name="delta",
+    configuration=ZarrV2DeltaParameters,
+    rules=_delta_rules,
+    canonical=canonical_with_astype,
 )
 """The definition of delta: the first value, then the difference of each value from the one before."""
 
@@ -135,7 +154,6 @@ DELTA_CODEC_V2: Final = ZarrV2CodecDefinition(
 
 DOUBLE: Final = Interval(ge=-sys.float_info.max, le=sys.float_info.max)
 """The numbers a parameter numcodecs reads as a double may be: an integer beyond these is too large to convert."""
-
 
 
 class ZarrV2FixedScaleOffsetParameters(TypedDict, closed=True):
@@ -150,7 +168,9 @@ class ZarrV2FixedScaleOffsetParameters(TypedDict, closed=True):
     astype: NotRequired[ReadOnly[str | None]]
 
 
-def _fixedscaleoffset_rules(configuration: ZarrV2FixedScaleOffsetParameters, nested: Nested) -> list[ValidationProblem]:
+def _fixedscaleoffset_rules(
+    configuration: ZarrV2FixedScaleOffsetParameters, nested: Nested
+) -> list[ValidationProblem]:
     problems = [
         *data_type_problems(configuration, "dtype", NUMERIC, _NUMERIC_WANTED, "fixedscaleoffset"),
         *data_type_problems(configuration, "astype", NUMERIC, _NUMERIC_WANTED, "fixedscaleoffset"),
@@ -182,7 +202,9 @@ class ZarrV2QuantizeParameters(TypedDict, closed=True):
     astype: NotRequired[ReadOnly[str | None]]
 
 
-def _quantize_rules(configuration: ZarrV2QuantizeParameters, nested: Nested) -> list[ValidationProblem]:
+def _quantize_rules(
+    configuration: ZarrV2QuantizeParameters, nested: Nested
+) -> list[ValidationProblem]:
     return [
         *data_type_problems(configuration, "dtype", FLOAT, _FLOAT_WANTED, "quantize"),
         *data_type_problems(configuration, "astype", FLOAT, _FLOAT_WANTED, "quantize"),
@@ -190,7 +212,10 @@ def _quantize_rules(configuration: ZarrV2QuantizeParameters, nested: Nested) -> 
 
 
 QUANTIZE_CODEC_V2: Final = ZarrV2CodecDefinition(
-    name="quantize", configuration=ZarrV2QuantizeParameters, rules=_quantize_rules, canonical=canonical_with_astype
+    name="quantize",
+    configuration=ZarrV2QuantizeParameters,
+    rules=_quantize_rules,
+    canonical=canonical_with_astype,
 )
 """The definition of quantize: floating-point values rounded to a number of decimal digits (lossy)."""
 
@@ -208,7 +233,9 @@ class ZarrV2BitRoundParameters(TypedDict, closed=True):
     keepbits: ReadOnly[Annotated[int, Ge(0)]]
 
 
-BITROUND_CODEC_V2: Final = ZarrV2CodecDefinition(name="bitround", configuration=ZarrV2BitRoundParameters)
+BITROUND_CODEC_V2: Final = ZarrV2CodecDefinition(
+    name="bitround", configuration=ZarrV2BitRoundParameters
+)
 """The definition of bitround: floating-point values with their mantissas rounded to fewer bits (lossy)."""
 
 
@@ -244,12 +271,16 @@ def _astype_canonical(configuration: ZarrV2AsTypeParameters) -> ZarrV2AsTypePara
 
 
 ASTYPE_CODEC_V2: Final = ZarrV2CodecDefinition(
-    name="astype", configuration=ZarrV2AsTypeParameters, rules=_astype_rules, canonical=_astype_canonical
+    name="astype",
+    configuration=ZarrV2AsTypeParameters,
+    rules=_astype_rules,
+    canonical=_astype_canonical,
 )
 """The definition of astype: values converted to another data type to be stored."""
 
 
 # shuffle
+
 
 class ZarrV2ShuffleParameters(TypedDict, closed=True):
     """The parameters of shuffle: the size in bytes of the elements whose bytes it regroups (4 when absent); 1 or less leaves the bytes as they are."""
@@ -257,5 +288,7 @@ class ZarrV2ShuffleParameters(TypedDict, closed=True):
     elementsize: NotRequired[ReadOnly[Annotated[int, Le(2**63 - 1), Default(4)]]]
 
 
-SHUFFLE_CODEC_V2: Final = ZarrV2CodecDefinition(name="shuffle", configuration=ZarrV2ShuffleParameters)
+SHUFFLE_CODEC_V2: Final = ZarrV2CodecDefinition(
+    name="shuffle", configuration=ZarrV2ShuffleParameters
+)
 """The definition of shuffle: the bytes of the elements regrouped, every element's first byte first, then every second byte, and so on."""

@@ -50,27 +50,50 @@ class ZarrV2PCodecParameters(TypedDict, closed=True):
 
     level: NotRequired[ReadOnly[Annotated[int, Interval(ge=0, le=12), Default(8)]]]
     mode_spec: NotRequired[ReadOnly[Annotated[Literal["auto", "classic"], Default("auto")]]]
-    delta_spec: NotRequired[ReadOnly[Annotated[Literal["auto", "none", "try_consecutive", "try_lookback"], Default("auto")]]]
-    paging_spec: NotRequired[ReadOnly[Annotated[Literal["equal_pages_up_to"], Default("equal_pages_up_to")]]]
-    delta_encoding_order: NotRequired[ReadOnly[Annotated[Annotated[int, Interval(ge=0, le=7)] | None, Default(None)]]]
-    equal_pages_up_to: NotRequired[ReadOnly[Annotated[int, Interval(ge=1, le=2**64 - 1), Default(262144)]]]
+    delta_spec: NotRequired[
+        ReadOnly[
+            Annotated[Literal["auto", "none", "try_consecutive", "try_lookback"], Default("auto")]
+        ]
+    ]
+    paging_spec: NotRequired[
+        ReadOnly[Annotated[Literal["equal_pages_up_to"], Default("equal_pages_up_to")]]
+    ]
+    delta_encoding_order: NotRequired[
+        ReadOnly[Annotated[Annotated[int, Interval(ge=0, le=7)] | None, Default(None)]]
+    ]
+    equal_pages_up_to: NotRequired[
+        ReadOnly[Annotated[int, Interval(ge=1, le=2**64 - 1), Default(262144)]]
+    ]
 
 
-def _pcodec_rules(configuration: ZarrV2PCodecParameters, nested: Nested) -> tuple[ValidationProblem, ...]:
+def _pcodec_rules(
+    configuration: ZarrV2PCodecParameters, nested: Nested
+) -> tuple[ValidationProblem, ...]:
     delta_spec = configuration.get("delta_spec", "auto")
     order = configuration.get("delta_encoding_order")
     if order is not None and delta_spec not in _ORDERED_DELTAS:
-        message = f'expected no delta_encoding_order with the delta_spec {shown(delta_spec)}, which orders its deltas itself, got {order}'
-        return (ValidationProblem(("delta_encoding_order",), message, "invalid_value", input=order),)
+        message = f"expected no delta_encoding_order with the delta_spec {shown(delta_spec)}, which orders its deltas itself, got {order}"
+        return (
+            ValidationProblem(("delta_encoding_order",), message, "invalid_value", input=order),
+        )
     if order is None and delta_spec == "try_consecutive":
         message = 'expected a delta_encoding_order from 0 to 7, which the delta_spec "try_consecutive" requires, got none'
         if "delta_encoding_order" in configuration:
-            return (ValidationProblem(("delta_encoding_order",), message.replace("got none", "got null"), "invalid_value", input=None),)
+            return (
+                ValidationProblem(
+                    ("delta_encoding_order",),
+                    message.replace("got none", "got null"),
+                    "invalid_value",
+                    input=None,
+                ),
+            )
         return (ValidationProblem(("delta_encoding_order",), message, "missing_key"),)
     return ()
 
 
-PCODEC_CODEC_V2: Final = ZarrV2CodecDefinition(name="pcodec", configuration=ZarrV2PCodecParameters, rules=_pcodec_rules)
+PCODEC_CODEC_V2: Final = ZarrV2CodecDefinition(
+    name="pcodec", configuration=ZarrV2PCodecParameters, rules=_pcodec_rules
+)
 """The definition of pcodec: numbers compressed losslessly by Pco."""
 
 
@@ -79,7 +102,11 @@ PCODEC_CODEC_V2: Final = ZarrV2CodecDefinition(name="pcodec", configuration=Zarr
 _FIXED_RATE: Final = 2
 _FIXED_PRECISION: Final = 3
 _FIXED_ACCURACY: Final = 4
-_MODES: Final = {_FIXED_RATE: ("fixed rate", "rate"), _FIXED_PRECISION: ("fixed precision", "precision"), _FIXED_ACCURACY: ("fixed accuracy", "tolerance")}
+_MODES: Final = {
+    _FIXED_RATE: ("fixed rate", "rate"),
+    _FIXED_PRECISION: ("fixed precision", "precision"),
+    _FIXED_ACCURACY: ("fixed accuracy", "tolerance"),
+}
 """The zfp modes numcodecs configures, each with its name and the parameter that sets it."""
 _OTHER_MODES: Final = {0: "null", 1: "expert"}
 """The other modes zfpy names, which numcodecs takes but cannot compress in."""
@@ -104,7 +131,9 @@ class ZarrV2ZfpyParameters(TypedDict, closed=True):
     compression_kwargs: NotRequired[ReadOnly[JSONValue]]
 
 
-def _zfpy_rules(configuration: ZarrV2ZfpyParameters, nested: Nested) -> tuple[ValidationProblem, ...]:
+def _zfpy_rules(
+    configuration: ZarrV2ZfpyParameters, nested: Nested
+) -> tuple[ValidationProblem, ...]:
     mode = configuration.get("mode", _FIXED_ACCURACY)
     if mode in _MODES:
         return ()
@@ -118,7 +147,9 @@ def _zfpy_canonical(configuration: ZarrV2ZfpyParameters) -> ZarrV2ZfpyParameters
     """More than the defaults, as numcodecs' `get_config()` writes them: the mode's parameter again in `compression_kwargs`."""
     filled = cast("Mapping[str, Any]", configuration)  # every default filled in
     _, parameter = _MODES[filled["mode"]]
-    return cast(ZarrV2ZfpyParameters, {**filled, "compression_kwargs": {parameter: filled[parameter]}})
+    return cast(
+        ZarrV2ZfpyParameters, {**filled, "compression_kwargs": {parameter: filled[parameter]}}
+    )
 
 
 ZFPY_CODEC_V2: Final = ZarrV2CodecDefinition(

@@ -75,7 +75,7 @@ def _json2_rules(configuration: ZarrV2Json2Parameters, nested: Nested) -> list[V
     problems: list[ValidationProblem] = []
     encoding = configuration.get("encoding")
     if encoding is not None and _text_encoding(encoding) is None:
-        message = f"expected a text encoding Python knows, such as \"utf-8\", got {shown(encoding)}"
+        message = f'expected a text encoding Python knows, such as "utf-8", got {shown(encoding)}'
         problems.append(ValidationProblem(("encoding",), message, "invalid_value", input=encoding))
     indent = configuration.get("indent")
     if isinstance(indent, str) and not _JSON_WHITESPACE.issuperset(indent):
@@ -86,7 +86,11 @@ def _json2_rules(configuration: ZarrV2Json2Parameters, nested: Nested) -> list[V
         for index, (separator, mark) in enumerate(zip(separators, _COMPACT, strict=True)):
             if separator.strip(" \t\n\r") != mark:
                 message = f"expected {shown(mark)} with only whitespace around it, which JSON reads back, got {shown(separator)}"
-                problems.append(ValidationProblem(("separators", index), message, "invalid_value", input=separator))
+                problems.append(
+                    ValidationProblem(
+                        ("separators", index), message, "invalid_value", input=separator
+                    )
+                )
     return problems
 
 
@@ -95,16 +99,23 @@ def _json2_canonical(configuration: ZarrV2Json2Parameters) -> ZarrV2Json2Paramet
     filled = cast("Mapping[str, Any]", configuration)  # every default filled in
     if filled.get("separators") is not None:
         return configuration
-    return cast(ZarrV2Json2Parameters, {**filled, "separators": _COMPACT if filled["indent"] is None else _SPACED})
+    return cast(
+        ZarrV2Json2Parameters,
+        {**filled, "separators": _COMPACT if filled["indent"] is None else _SPACED},
+    )
 
 
 JSON2_CODEC_V2: Final = ZarrV2CodecDefinition(
-    name="json2", configuration=ZarrV2Json2Parameters, rules=_json2_rules, canonical=_json2_canonical
+    name="json2",
+    configuration=ZarrV2Json2Parameters,
+    rules=_json2_rules,
+    canonical=_json2_canonical,
 )
 """The definition of json2: an array's items as JSON text, with its type string and shape."""
 
 
 # msgpack2
+
 
 class ZarrV2MsgPack2Parameters(TypedDict, closed=True):
     """The parameters of msgpack2: floats packed in single precision (false when absent), bytes packed as the bin type (true), and strings unpacked as bytes (false)."""
@@ -114,7 +125,9 @@ class ZarrV2MsgPack2Parameters(TypedDict, closed=True):
     raw: NotRequired[ReadOnly[Annotated[bool, Default(False)]]]
 
 
-MSGPACK2_CODEC_V2: Final = ZarrV2CodecDefinition(name="msgpack2", configuration=ZarrV2MsgPack2Parameters)
+MSGPACK2_CODEC_V2: Final = ZarrV2CodecDefinition(
+    name="msgpack2", configuration=ZarrV2MsgPack2Parameters
+)
 """The definition of msgpack2: an array's items as MessagePack, with its type string and shape."""
 
 
@@ -129,7 +142,9 @@ class ZarrV2PickleParameters(TypedDict, closed=True):
     """
 
     # numcodecs' get_config() writes the highest protocol of the writer's Python when none was given.
-    protocol: NotRequired[ReadOnly[Annotated[int, Le(pickle.HIGHEST_PROTOCOL), Default(pickle.HIGHEST_PROTOCOL)]]]
+    protocol: NotRequired[
+        ReadOnly[Annotated[int, Le(pickle.HIGHEST_PROTOCOL), Default(pickle.HIGHEST_PROTOCOL)]]
+    ]
 
 
 PICKLE_CODEC_V2: Final = ZarrV2CodecDefinition(name="pickle", configuration=ZarrV2PickleParameters)

@@ -58,10 +58,24 @@ class ZarrV2CategorizeParameters(TypedDict, closed=True):
     astype: NotRequired[ReadOnly[Annotated[str | None, Default(_CATEGORIZE_DEFAULT_ASTYPE)]]]
 
 
-def _categorize_rules(configuration: ZarrV2CategorizeParameters, nested: Nested) -> list[ValidationProblem]:
+def _categorize_rules(
+    configuration: ZarrV2CategorizeParameters, nested: Nested
+) -> list[ValidationProblem]:
     problems = [
-        *data_type_problems(configuration, "dtype", ("str", "object"), "a string (U) or object (O) data type", "categorize"),
-        *data_type_problems(configuration, "astype", NUMERIC, "a numeric data type (int, uint, float or complex)", "categorize"),
+        *data_type_problems(
+            configuration,
+            "dtype",
+            ("str", "object"),
+            "a string (U) or object (O) data type",
+            "categorize",
+        ),
+        *data_type_problems(
+            configuration,
+            "astype",
+            NUMERIC,
+            "a numeric data type (int, uint, float or complex)",
+            "categorize",
+        ),
     ]
     astype = configuration.get("astype", _CATEGORIZE_DEFAULT_ASTYPE)
     if problems or astype is None:
@@ -74,7 +88,9 @@ def _categorize_rules(configuration: ZarrV2CategorizeParameters, nested: Nested)
             f"expected at most {most} labels, as many as {shown(astype)} numbers from 1 (0 stands for a value "
             f"with no label), got {count}"
         )
-        problems.append(ValidationProblem(("labels",), message, "invalid_value", ctx={"max_length": most}))
+        problems.append(
+            ValidationProblem(("labels",), message, "invalid_value", ctx={"max_length": most})
+        )
     return problems
 
 
@@ -97,7 +113,11 @@ def _categorize_canonical(configuration: ZarrV2CategorizeParameters) -> ZarrV2Ca
     # More than the default: type strings as NumPy writes them, and a null astype the type NumPy makes of it.
     astype = configuration.get("astype")
     astype = _NULL_ASTYPE if astype is None else canonical_type_string(astype)
-    return {"labels": configuration["labels"], "dtype": canonical_type_string(configuration["dtype"]), "astype": astype}
+    return {
+        "labels": configuration["labels"],
+        "dtype": canonical_type_string(configuration["dtype"]),
+        "astype": astype,
+    }
 
 
 CATEGORIZE_CODEC_V2: Final = ZarrV2CodecDefinition(
@@ -125,7 +145,9 @@ class ZarrV2JenkinsLookup3Parameters(TypedDict, closed=True):
     prefix: NotRequired[ReadOnly[Annotated[JSONValue, Default(None)]]]
 
 
-def _jenkins_lookup3_rules(configuration: ZarrV2JenkinsLookup3Parameters, nested: Nested) -> tuple[ValidationProblem, ...]:
+def _jenkins_lookup3_rules(
+    configuration: ZarrV2JenkinsLookup3Parameters, nested: Nested
+) -> tuple[ValidationProblem, ...]:
     prefix = configuration.get("prefix")
     if prefix is None:
         return ()

@@ -22,7 +22,12 @@ from zarr_metadata.v2.codec.filters import (
     read_type_string,
 )
 
-__all__ = ["VLEN_ARRAY_CODEC_V2", "VLEN_BYTES_CODEC_V2", "VLEN_UTF8_CODEC_V2", "ZarrV2VLenArrayParameters"]
+__all__ = [
+    "VLEN_ARRAY_CODEC_V2",
+    "VLEN_BYTES_CODEC_V2",
+    "VLEN_UTF8_CODEC_V2",
+    "ZarrV2VLenArrayParameters",
+]
 
 _FIXED_SIZE: Final = frozenset(
     {"bool", "int", "uint", "float", "complex", "bytes", "str", "void", "datetime64", "timedelta64"}
@@ -36,9 +41,15 @@ class ZarrV2VLenArrayParameters(TypedDict, closed=True):
     dtype: ReadOnly[str]
 
 
-def _vlen_array_rules(configuration: ZarrV2VLenArrayParameters, nested: Nested) -> list[ValidationProblem]:
+def _vlen_array_rules(
+    configuration: ZarrV2VLenArrayParameters, nested: Nested
+) -> list[ValidationProblem]:
     problems = data_type_problems(
-        configuration, "dtype", _FIXED_SIZE, "a data type of fixed size (not an object type)", "vlen-array"
+        configuration,
+        "dtype",
+        _FIXED_SIZE,
+        "a data type of fixed size (not an object type)",
+        "vlen-array",
     )
     if problems:
         return problems
@@ -57,10 +68,14 @@ def _vlen_array_canonical(configuration: ZarrV2VLenArrayParameters) -> ZarrV2VLe
     return {"dtype": canonical_type_string(configuration["dtype"])}
 
 
-VLEN_UTF8_CODEC_V2: Final = ZarrV2CodecDefinition(name="vlen-utf8", configuration=EmptyConfiguration)
+VLEN_UTF8_CODEC_V2: Final = ZarrV2CodecDefinition(
+    name="vlen-utf8", configuration=EmptyConfiguration
+)
 """The definition of vlen-utf8: strings of any length, in UTF-8."""
 
-VLEN_BYTES_CODEC_V2: Final = ZarrV2CodecDefinition(name="vlen-bytes", configuration=EmptyConfiguration)
+VLEN_BYTES_CODEC_V2: Final = ZarrV2CodecDefinition(
+    name="vlen-bytes", configuration=EmptyConfiguration
+)
 """The definition of vlen-bytes: bytes objects of any length."""
 
 VLEN_ARRAY_CODEC_V2: Final = ZarrV2CodecDefinition(

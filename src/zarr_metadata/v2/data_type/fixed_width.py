@@ -59,11 +59,15 @@ def decoded_base64(value: str) -> bytes | None:
 
 def not_base64(value: str) -> ValidationProblem:
     """The problem of a fill value that should be base64 and is not."""
-    message = f"expected bytes written in base64 (standard alphabet, padded with =), got {shown(value)}"
+    message = (
+        f"expected bytes written in base64 (standard alphabet, padded with =), got {shown(value)}"
+    )
     return ValidationProblem((), message, "invalid_value", input=value)
 
 
-def base64_length_problems(value: str, data: bytes, size: int, at_most: bool, what: str) -> tuple[ValidationProblem, ...]:
+def base64_length_problems(
+    value: str, data: bytes, size: int, at_most: bool, what: str
+) -> tuple[ValidationProblem, ...]:
     """The problem of base64 `value`, which writes `data`, when it writes more than `size` bytes, or (unless `at_most`) fewer."""
     if len(data) == size or (at_most and len(data) < size):
         return ()
@@ -72,7 +76,9 @@ def base64_length_problems(value: str, data: bytes, size: int, at_most: bool, wh
     return (ValidationProblem((), message, "invalid_value", input=value, ctx={"length": size}),)
 
 
-def _positive_size(family: str, configuration: ZarrV2ScalarConfiguration, example: str) -> tuple[ValidationProblem, ...]:
+def _positive_size(
+    family: str, configuration: ZarrV2ScalarConfiguration, example: str
+) -> tuple[ValidationProblem, ...]:
     if configuration["itemsize"] > 0:
         return ()
     text = type_string_of(family, configuration)
@@ -83,19 +89,27 @@ def _positive_size(family: str, configuration: ZarrV2ScalarConfiguration, exampl
     return (ValidationProblem(("itemsize",), message, "invalid_value", input=text, ctx={"ge": 1}),)
 
 
-def _bytes_rules(configuration: ZarrV2ScalarConfiguration, nested: Nested) -> tuple[ValidationProblem, ...]:
+def _bytes_rules(
+    configuration: ZarrV2ScalarConfiguration, nested: Nested
+) -> tuple[ValidationProblem, ...]:
     return _positive_size("bytes", configuration, "|S10")
 
 
-def _void_rules(configuration: ZarrV2ScalarConfiguration, nested: Nested) -> tuple[ValidationProblem, ...]:
+def _void_rules(
+    configuration: ZarrV2ScalarConfiguration, nested: Nested
+) -> tuple[ValidationProblem, ...]:
     if configuration["itemsize"] > 0:
         return ()
     text = type_string_of("void", configuration)
-    message = f'expected a size of at least 1, such as "|V16", got {shown(text)}, a void of no bytes'
+    message = (
+        f'expected a size of at least 1, such as "|V16", got {shown(text)}, a void of no bytes'
+    )
     return (ValidationProblem(("itemsize",), message, "invalid_value", input=text, ctx={"ge": 1}),)
 
 
-def _str_rules(configuration: ZarrV2ScalarConfiguration, nested: Nested) -> tuple[ValidationProblem, ...]:
+def _str_rules(
+    configuration: ZarrV2ScalarConfiguration, nested: Nested
+) -> tuple[ValidationProblem, ...]:
     wrong_size = _positive_size("str", configuration, "<U10")
     if wrong_size:
         return wrong_size
@@ -117,10 +131,14 @@ def _bytes_fill_value_rules(
     data = decoded_base64(value)
     if data is None:
         return (not_base64(value),)
-    return base64_length_problems(value, data, configuration["itemsize"], True, shown(type_string_of("bytes", configuration)))
+    return base64_length_problems(
+        value, data, configuration["itemsize"], True, shown(type_string_of("bytes", configuration))
+    )
 
 
-def _bytes_fill_value_canonical(configuration: ZarrV2ScalarConfiguration, nested: Nested, value: str | None) -> JSONValue:
+def _bytes_fill_value_canonical(
+    configuration: ZarrV2ScalarConfiguration, nested: Nested, value: str | None
+) -> JSONValue:
     """The base64 of the bytes without the zero bytes that pad them, as zarr-python writes a bytes value."""
     data = None if value is None else decoded_base64(value)
     if data is None:
@@ -136,7 +154,9 @@ def _void_fill_value_rules(
     data = decoded_base64(value)
     if data is None:
         return (not_base64(value),)
-    return base64_length_problems(value, data, configuration["itemsize"], False, shown(type_string_of("void", configuration)))
+    return base64_length_problems(
+        value, data, configuration["itemsize"], False, shown(type_string_of("void", configuration))
+    )
 
 
 def canonical_base64(configuration: object, nested: Nested, value: str | None) -> JSONValue:
@@ -154,11 +174,15 @@ def _str_fill_value_rules(
     if value is None or len(value) <= size:
         return ()
     text = type_string_of("str", configuration)
-    message = f"expected at most {size} characters for {shown(text)}, got {len(value)}: {shown(value)}"
+    message = (
+        f"expected at most {size} characters for {shown(text)}, got {len(value)}: {shown(value)}"
+    )
     return (ValidationProblem((), message, "invalid_value", input=value, ctx={"max_length": size}),)
 
 
-def _str_fill_value_canonical(configuration: ZarrV2ScalarConfiguration, nested: Nested, value: str | None) -> JSONValue:
+def _str_fill_value_canonical(
+    configuration: ZarrV2ScalarConfiguration, nested: Nested, value: str | None
+) -> JSONValue:
     """The text without the NUL characters that end it: NumPy pads a str value with them, so "a" and "a\\u0000" are one value."""
     if value is None:
         return None

@@ -57,7 +57,8 @@ __all__ = [
 ]
 
 ZarrV2StructRecord = (
-    tuple[str, ZarrV2DataTypeField, tuple[Annotated[int, Ge(0)], ...]] | tuple[str, ZarrV2DataTypeField]
+    tuple[str, ZarrV2DataTypeField, tuple[Annotated[int, Ge(0)], ...]]
+    | tuple[str, ZarrV2DataTypeField]
 )
 """One field of a structured type: its name, its type, and the shape of the block of values it holds (one value when absent)."""
 
@@ -70,7 +71,9 @@ class ZarrV2StructConfiguration(TypedDict, closed=True):
 
 def _rules(configuration: ZarrV2StructConfiguration, nested: Nested) -> list[ValidationProblem]:
     problems: list[ValidationProblem] = []
-    named: dict[str, int] = {}  # each name, as NumPy names the fields, and the index of the field it names
+    named: dict[
+        str, int
+    ] = {}  # each name, as NumPy names the fields, and the index of the field it names
     records = configuration["fields"]
     for index, record in enumerate(records):
         written = record[0]
@@ -88,7 +91,9 @@ def _rules(configuration: ZarrV2StructConfiguration, nested: Nested) -> list[Val
             message = f"expected a name NumPy gives no field, got {shown(name)}, the name it gives the unnamed field at index {taken}"
         else:
             message = f"expected a name no other field has, got {shown(name)}, the name of the field at index {taken}"
-        problems.append(ValidationProblem(("fields", index, 0), message, "invalid_value", input=written))
+        problems.append(
+            ValidationProblem(("fields", index, 0), message, "invalid_value", input=written)
+        )
     return problems
 
 
@@ -131,7 +136,9 @@ def _fill_value_rules(
     size = _record_size(configuration, nested)
     if size is None:
         return ()
-    return base64_length_problems(value, data, size, False, "the record, its fields' sizes added up")
+    return base64_length_problems(
+        value, data, size, False, "the record, its fields' sizes added up"
+    )
 
 
 STRUCT_DATA_TYPE_V2: Final = ZarrV2DataTypeDefinition(

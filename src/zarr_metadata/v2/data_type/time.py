@@ -59,7 +59,9 @@ ZarrV2TimeFillValue = Annotated[int, Interval(ge=-(2**63), le=2**63 - 1)] | Lite
 """A fill value of datetime64 or timedelta64: a count of ticks as an int64, "NaT", or null for none."""
 
 
-def _time_rules(family: str, configuration: ZarrV2TimeConfiguration, example: str) -> tuple[ValidationProblem, ...]:
+def _time_rules(
+    family: str, configuration: ZarrV2TimeConfiguration, example: str
+) -> tuple[ValidationProblem, ...]:
     text = type_string_of(family, configuration)
     wrong_size = itemsize_problems(family, configuration, (8,), example)
     if wrong_size:
@@ -70,15 +72,23 @@ def _time_rules(family: str, configuration: ZarrV2TimeConfiguration, example: st
         return (ValidationProblem(("unit",), message, "invalid_value", input=text),)
     if unit not in _TIME_UNITS:
         message = f"expected a unit of {', '.join(_TIME_UNITS)}, got {shown(unit)} in {shown(text)}"
-        return (ValidationProblem(("unit",), message, "invalid_value", input=text, ctx={"expected": list(_TIME_UNITS)}),)
+        return (
+            ValidationProblem(
+                ("unit",), message, "invalid_value", input=text, ctx={"expected": list(_TIME_UNITS)}
+            ),
+        )
     return byteorder_problems(family, configuration, f"a {family}, an int64,")
 
 
-def _datetime64_rules(configuration: ZarrV2TimeConfiguration, nested: Nested) -> tuple[ValidationProblem, ...]:
+def _datetime64_rules(
+    configuration: ZarrV2TimeConfiguration, nested: Nested
+) -> tuple[ValidationProblem, ...]:
     return _time_rules("datetime64", configuration, "<M8[ns]")
 
 
-def _timedelta64_rules(configuration: ZarrV2TimeConfiguration, nested: Nested) -> tuple[ValidationProblem, ...]:
+def _timedelta64_rules(
+    configuration: ZarrV2TimeConfiguration, nested: Nested
+) -> tuple[ValidationProblem, ...]:
     return _time_rules("timedelta64", configuration, "<m8[ns]")
 
 
@@ -89,7 +99,9 @@ def _canonical(configuration: ZarrV2TimeConfiguration) -> ZarrV2TimeConfiguratio
     return {**configuration, "unit": "us"}
 
 
-def _fill_value_canonical(configuration: ZarrV2TimeConfiguration, nested: Nested, value: int | str | None) -> JSONValue:
+def _fill_value_canonical(
+    configuration: ZarrV2TimeConfiguration, nested: Nested, value: int | str | None
+) -> JSONValue:
     """Not a time is spelled "NaT", also when written as the int64 minimum, which is how NumPy stores it and zarr-python writes it."""
     return "NaT" if value == _NAT else value
 

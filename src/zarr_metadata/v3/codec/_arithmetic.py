@@ -8,10 +8,28 @@ from zarr_metadata._json import Loc, ValidationProblem, shown
 from zarr_metadata.definition._fields import AcceptedField, ResolvedField
 from zarr_metadata.v3._definition import DataTypeDefinition
 
-__all__ = ["ARITHMETIC_DATA_TYPE_NAMES", "INTEGER_DATA_TYPE_NAMES", "has_arithmetic", "no_arithmetic"]
+__all__ = [
+    "ARITHMETIC_DATA_TYPE_NAMES",
+    "INTEGER_DATA_TYPE_NAMES",
+    "has_arithmetic",
+    "no_arithmetic",
+]
 
 INTEGER_DATA_TYPE_NAMES: Final = frozenset(
-    {"int2", "int4", "int8", "int16", "int32", "int64", "uint2", "uint4", "uint8", "uint16", "uint32", "uint64"}
+    {
+        "int2",
+        "int4",
+        "int8",
+        "int16",
+        "int32",
+        "int64",
+        "uint2",
+        "uint4",
+        "uint8",
+        "uint16",
+        "uint32",
+        "uint64",
+    }
 )
 """The names of the two's complement integer types, the only ones whose values wrap modulo a power of two."""
 
@@ -52,7 +70,9 @@ def has_arithmetic(data_type: ResolvedField[DataTypeDefinition[Any]] | None) -> 
     return data_type.definition.name in ARITHMETIC_DATA_TYPE_NAMES
 
 
-def no_arithmetic(data_type: AcceptedField[DataTypeDefinition[Any]], loc: Loc, purpose: str) -> ValidationProblem:
+def no_arithmetic(
+    data_type: AcceptedField[DataTypeDefinition[Any]], loc: Loc, purpose: str
+) -> ValidationProblem:
     """The problem at `loc` of a data type without arithmetic, used `purpose` ("to cast to", ...)."""
     return ValidationProblem(
         loc,

@@ -46,25 +46,40 @@ def _integers(bits: int, *names: str) -> dict[str, tuple[int, str]]:
     return {name: (bits, "bits") for name in names}
 
 
-BITROUND_KEPT_BITS: Final[Mapping[str, tuple[int, str]]] = FrozenObject({
-    **_floats(52, "float64", "complex128", "complex_float64"),
-    **_floats(23, "float32", "complex64", "complex_float32"),
-    **_floats(10, "float16", "complex_float16"),
-    **_floats(7, "bfloat16", "complex_bfloat16"),
-    **_floats(4, "float8_e3m4", "complex_float8_e3m4"),
-    **_floats(3, "float8_e4m3", "float8_e4m3fn", "float8_e4m3b11fnuz", "float8_e4m3fnuz", "float6_e2m3fn"),
-    **_floats(3, "complex_float8_e4m3", "complex_float8_e4m3b11fnuz", "complex_float8_e4m3fnuz", "complex_float6_e2m3fn"),
-    **_floats(2, "float8_e5m2", "float8_e5m2fnuz", "float6_e3m2fn"),
-    **_floats(2, "complex_float8_e5m2", "complex_float8_e5m2fnuz", "complex_float6_e3m2fn"),
-    **_floats(1, "float4_e2m1fn", "complex_float4_e2m1fn"),
-    **_floats(0, "float8_e8m0fnu", "complex_float8_e8m0fnu"),
-    **_integers(64, "int64", "uint64", "numpy.datetime64", "numpy.timedelta64"),
-    **_integers(32, "int32", "uint32"),
-    **_integers(16, "int16", "uint16"),
-    **_integers(8, "int8", "uint8"),
-    **_integers(4, "int4", "uint4"),
-    **_integers(2, "int2", "uint2"),
-})
+BITROUND_KEPT_BITS: Final[Mapping[str, tuple[int, str]]] = FrozenObject(
+    {
+        **_floats(52, "float64", "complex128", "complex_float64"),
+        **_floats(23, "float32", "complex64", "complex_float32"),
+        **_floats(10, "float16", "complex_float16"),
+        **_floats(7, "bfloat16", "complex_bfloat16"),
+        **_floats(4, "float8_e3m4", "complex_float8_e3m4"),
+        **_floats(
+            3,
+            "float8_e4m3",
+            "float8_e4m3fn",
+            "float8_e4m3b11fnuz",
+            "float8_e4m3fnuz",
+            "float6_e2m3fn",
+        ),
+        **_floats(
+            3,
+            "complex_float8_e4m3",
+            "complex_float8_e4m3b11fnuz",
+            "complex_float8_e4m3fnuz",
+            "complex_float6_e2m3fn",
+        ),
+        **_floats(2, "float8_e5m2", "float8_e5m2fnuz", "float6_e3m2fn"),
+        **_floats(2, "complex_float8_e5m2", "complex_float8_e5m2fnuz", "complex_float6_e3m2fn"),
+        **_floats(1, "float4_e2m1fn", "complex_float4_e2m1fn"),
+        **_floats(0, "float8_e8m0fnu", "complex_float8_e8m0fnu"),
+        **_integers(64, "int64", "uint64", "numpy.datetime64", "numpy.timedelta64"),
+        **_integers(32, "int32", "uint32"),
+        **_integers(16, "int16", "uint16"),
+        **_integers(8, "int8", "uint8"),
+        **_integers(4, "int4", "uint4"),
+        **_integers(2, "int2", "uint2"),
+    }
+)
 """For each data type bitround rounds, as its definition is filed: the most bits it can keep, and what they are.
 
 The registry lists the float, complex and integer types of 8 to 64 bits,
@@ -105,7 +120,9 @@ NumcodecsBitroundCodecMetadata = NumcodecsBitroundCodecObject
 """A bitround codec field under its deprecated alias: always an object, since its configuration is required."""
 
 
-def _chunk_rules(configuration: BitroundCodecConfiguration, nested: Nested, chunk: Chunk) -> tuple[ValidationProblem, ...]:
+def _chunk_rules(
+    configuration: BitroundCodecConfiguration, nested: Nested, chunk: Chunk
+) -> tuple[ValidationProblem, ...]:
     data_type = chunk.data_type
     if not isinstance(data_type, AcceptedField):
         return ()  # unknown, or refused with a problem of its own

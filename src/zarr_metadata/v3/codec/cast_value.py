@@ -61,20 +61,27 @@ CastValueCodecMetadata = CastValueCodecObject
 """A cast_value codec field: always an object, since its configuration is required."""
 
 
-def _rules(configuration: CastValueCodecConfiguration, nested: Nested) -> Iterator[ValidationProblem]:
+def _rules(
+    configuration: CastValueCodecConfiguration, nested: Nested
+) -> Iterator[ValidationProblem]:
     target: ResolvedField[DataTypeDefinition[Any]] | None = nested.get(("data_type",))
     if not isinstance(target, AcceptedField):
         return  # unknown, or refused with a problem of its own
     if not has_arithmetic(target):
         yield no_arithmetic(target, ("data_type",), "to cast to")
         return
-    if configuration.get("out_of_range") == "wrap" and target.definition.name not in INTEGER_DATA_TYPE_NAMES:
+    if (
+        configuration.get("out_of_range") == "wrap"
+        and target.definition.name not in INTEGER_DATA_TYPE_NAMES
+    ):
         message = f'expected "clamp" or no out_of_range for {shown(target.name)}: "wrap" takes an integer data type, whose values wrap modulo a power of two'
         yield ValidationProblem(("out_of_range",), message, "invalid_value", input="wrap")
     yield from _scalar_problems(configuration, target, encoded=True)
 
 
-def _chunk_rules(configuration: CastValueCodecConfiguration, nested: Nested, chunk: Chunk) -> Iterator[ValidationProblem]:
+def _chunk_rules(
+    configuration: CastValueCodecConfiguration, nested: Nested, chunk: Chunk
+) -> Iterator[ValidationProblem]:
     incoming = chunk.data_type
     if not isinstance(incoming, AcceptedField):
         return  # unknown, or refused with a problem of its own
@@ -85,14 +92,19 @@ def _chunk_rules(configuration: CastValueCodecConfiguration, nested: Nested, chu
 
 
 def _scalar_problems(
-    configuration: CastValueCodecConfiguration, data_type: AcceptedField[DataTypeDefinition[Any]], *, encoded: bool
+    configuration: CastValueCodecConfiguration,
+    data_type: AcceptedField[DataTypeDefinition[Any]],
+    *,
+    encoded: bool,
 ) -> Iterator[ValidationProblem]:
     """The problems of the scalar map's values of `data_type`: the configured data type when `encoded`, else the array's."""
     scalar_map = configuration.get("scalar_map", {})
     # An encode entry maps a decoded value to an encoded one, a decode entry the reverse.
     for direction, side in (("encode", 1 if encoded else 0), ("decode", 0 if encoded else 1)):
         for index, entry in enumerate(scalar_map.get(direction, ())):
-            yield from fill_value_problems(data_type, entry[side], ("scalar_map", direction, index, side))
+            yield from fill_value_problems(
+                data_type, entry[side], ("scalar_map", direction, index, side)
+            )
 
 
 def _transition(configuration: CastValueCodecConfiguration, nested: Nested, chunk: Chunk) -> Chunk:

@@ -130,7 +130,7 @@ def _bytes_problems(written: ResolvedField[CodecDefinition[Any]]) -> list[Valida
     return [
         ValidationProblem(
             ("codecs", 1, "configuration", "endian"),
-            f"expected \"big\", as N5 stores values big-endian, got {shown(configuration.get('endian'))}",
+            f'expected "big", as N5 stores values big-endian, got {shown(configuration.get("endian"))}',
             "invalid_value",
             input=configuration.get("endian"),
         )
@@ -151,7 +151,9 @@ def _rules(configuration: N5DefaultCodecConfiguration, nested: Nested) -> list[V
     return problems
 
 
-def _chunk_rules(configuration: N5DefaultCodecConfiguration, nested: Nested, chunk: Chunk) -> list[ValidationProblem]:
+def _chunk_rules(
+    configuration: N5DefaultCodecConfiguration, nested: Nested, chunk: Chunk
+) -> list[ValidationProblem]:
     problems: list[ValidationProblem] = []
     data_type = chunk.data_type
     if isinstance(data_type, AcceptedField) and data_type.definition.name not in N5_DATA_TYPE_NAMES:
@@ -186,7 +188,9 @@ def _chunk_rules(configuration: N5DefaultCodecConfiguration, nested: Nested, chu
     return problems
 
 
-def _pipelines(configuration: N5DefaultCodecConfiguration, nested: Nested, chunk: Chunk) -> Mapping[str, Chunk]:
+def _pipelines(
+    configuration: N5DefaultCodecConfiguration, nested: Nested, chunk: Chunk
+) -> Mapping[str, Chunk]:
     return {"codecs": chunk}  # the block's values are the chunk's, after the header
 
 

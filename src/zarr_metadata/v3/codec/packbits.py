@@ -40,7 +40,9 @@ PACKBITS_COMPONENT_BITS: Final[Mapping[str, int]] = FrozenObject(
         "bool": 1,
         **dict.fromkeys(("int2", "uint2"), 2),
         **dict.fromkeys(("int4", "uint4", "float4_e2m1fn", "complex_float4_e2m1fn"), 4),
-        **dict.fromkeys(("float6_e2m3fn", "float6_e3m2fn", "complex_float6_e2m3fn", "complex_float6_e3m2fn"), 6),
+        **dict.fromkeys(
+            ("float6_e2m3fn", "float6_e3m2fn", "complex_float6_e2m3fn", "complex_float6_e3m2fn"), 6
+        ),
         **dict.fromkeys(("int8", "uint8"), 8),
         **dict.fromkeys(("int16", "uint16", "bfloat16", "complex_bfloat16"), 16),
         **dict.fromkeys(("int32", "uint32", "float32", "complex_float32"), 32),
@@ -77,7 +79,9 @@ PackbitsCodecMetadata = PackbitsCodecObject | PackbitsCodecName
 """The packbits codec as a document writes it: an object, or its bare name."""
 
 
-def _rules(configuration: PackbitsCodecConfiguration, nested: Nested) -> tuple[ValidationProblem, ...]:
+def _rules(
+    configuration: PackbitsCodecConfiguration, nested: Nested
+) -> tuple[ValidationProblem, ...]:
     first_bit = configuration.get("first_bit")
     last_bit = configuration.get("last_bit")
     if first_bit is None or last_bit is None or last_bit >= first_bit:
@@ -93,7 +97,9 @@ def _rules(configuration: PackbitsCodecConfiguration, nested: Nested) -> tuple[V
     )
 
 
-def _chunk_rules(configuration: PackbitsCodecConfiguration, nested: Nested, chunk: Chunk) -> list[ValidationProblem]:
+def _chunk_rules(
+    configuration: PackbitsCodecConfiguration, nested: Nested, chunk: Chunk
+) -> list[ValidationProblem]:
     data_type = chunk.data_type
     if not isinstance(data_type, AcceptedField):
         return []  # unknown, or refused with a problem of its own
@@ -127,7 +133,10 @@ def _chunk_rules(configuration: PackbitsCodecConfiguration, nested: Nested, chun
 def _canonical(configuration: PackbitsCodecConfiguration) -> PackbitsCodecConfiguration:
     # More than the defaults: a null first bit is the default too.
     if "first_bit" in configuration and configuration["first_bit"] is None:
-        return cast(PackbitsCodecConfiguration, {key: value for key, value in configuration.items() if key != "first_bit"})
+        return cast(
+            PackbitsCodecConfiguration,
+            {key: value for key, value in configuration.items() if key != "first_bit"},
+        )
     return configuration
 
 

@@ -247,12 +247,18 @@ def _stretch_problem(
     counts = _products(stretch.axes, lengths)
     one_count = counts is not None and len(counts) == 1
     if stretch.automatic:
-        held = f"the elements of {whose}" if one_count else f"which divides the elements of {whose} in every chunk"
+        held = (
+            f"the elements of {whose}"
+            if one_count
+            else f"which divides the elements of {whose} in every chunk"
+        )
         message = f"expected {what} besides -1 to multiply to a divisor of {divisor}, {held}, got {stretch.size}"
     elif counts is not None and counts == one_length(stretch.size):
         return None
     elif one_count:
-        message = f"expected {what} to multiply to {divisor}, the elements of {whose}, got {stretch.size}"
+        message = (
+            f"expected {what} to multiply to {divisor}, the elements of {whose}, got {stretch.size}"
+        )
     else:
         message = (
             f"expected {what} to multiply to the elements of {whose}, got {stretch.size}, but that "
@@ -261,7 +267,9 @@ def _stretch_problem(
     return ValidationProblem(("shape",), message, "invalid_value", input=shape)
 
 
-def _chunk_rules(configuration: ReshapeCodecConfiguration, nested: Nested, chunk: Chunk) -> list[ValidationProblem]:
+def _chunk_rules(
+    configuration: ReshapeCodecConfiguration, nested: Nested, chunk: Chunk
+) -> list[ValidationProblem]:
     lengths = chunk.lengths
     if lengths is None:
         return []
@@ -298,7 +306,9 @@ def _transition(configuration: ReshapeCodecConfiguration, nested: Nested, chunk:
             if stretch.automatic:
                 counts = _products(stretch.axes, lengths)
                 automatic = shape.index(-1)
-                output[automatic] = None if counts is None else frozenset(count // stretch.size for count in counts)
+                output[automatic] = (
+                    None if counts is None else frozenset(count // stretch.size for count in counts)
+                )
     return chunk_of(tuple(output), chunk.data_type)
 
 

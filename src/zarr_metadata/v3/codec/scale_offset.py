@@ -34,7 +34,9 @@ ScaleOffsetCodecMetadata = ScaleOffsetCodecObject | ScaleOffsetCodecName
 """The scale_offset codec as a document writes it: an object, or its bare name."""
 
 
-def _chunk_rules(configuration: ScaleOffsetCodecConfiguration, nested: Nested, chunk: Chunk) -> Iterator[ValidationProblem]:
+def _chunk_rules(
+    configuration: ScaleOffsetCodecConfiguration, nested: Nested, chunk: Chunk
+) -> Iterator[ValidationProblem]:
     incoming = chunk.data_type
     if not isinstance(incoming, AcceptedField):
         return  # unknown, or refused with a problem of its own
@@ -46,7 +48,9 @@ def _chunk_rules(configuration: ScaleOffsetCodecConfiguration, nested: Nested, c
         yield from fill_value_problems(incoming, value, (member,))
 
 
-def _transition(configuration: ScaleOffsetCodecConfiguration, nested: Nested, chunk: Chunk) -> Chunk:
+def _transition(
+    configuration: ScaleOffsetCodecConfiguration, nested: Nested, chunk: Chunk
+) -> Chunk:
     # The arithmetic keeps the data type and the lengths.
     return chunk
 

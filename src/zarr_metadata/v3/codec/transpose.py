@@ -34,7 +34,9 @@ def _is_permutation(order: tuple[int, ...]) -> bool:
     return sorted(order) == list(range(len(order)))
 
 
-def _rules(configuration: TransposeCodecConfiguration, nested: Nested) -> tuple[ValidationProblem, ...]:
+def _rules(
+    configuration: TransposeCodecConfiguration, nested: Nested
+) -> tuple[ValidationProblem, ...]:
     order = configuration["order"]
     if _is_permutation(order):
         return ()

@@ -41,15 +41,20 @@ VlenBytesCodecMetadata = VlenBytesCodecObject | VlenBytesCodecName
 """The vlen-bytes codec as a document writes it: an object, or its bare name."""
 
 
-def _chunk_rules(configuration: EmptyConfiguration, nested: Nested, chunk: Chunk) -> tuple[ValidationProblem, ...]:
+def _chunk_rules(
+    configuration: EmptyConfiguration, nested: Nested, chunk: Chunk
+) -> tuple[ValidationProblem, ...]:
     data_type = chunk.data_type
     # A data type nothing claims is unknown, and a refused one has its problem where it is written.
-    if not isinstance(data_type, AcceptedField) or data_type.definition.name in VLEN_BYTES_DATA_TYPE_NAMES:
+    if (
+        not isinstance(data_type, AcceptedField)
+        or data_type.definition.name in VLEN_BYTES_DATA_TYPE_NAMES
+    ):
         return ()
     return (
         ValidationProblem(
             (),
-            "expected a data type of variable-length byte strings (\"bytes\" or \"variable_length_bytes\"), "
+            'expected a data type of variable-length byte strings ("bytes" or "variable_length_bytes"), '
             f"the only ones vlen-bytes encodes, got {shown(data_type.name)}",
             "invalid_value",
             input=data_type.json,

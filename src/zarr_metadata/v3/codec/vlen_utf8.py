@@ -37,15 +37,20 @@ VlenUtf8CodecMetadata = VlenUtf8CodecObject | VlenUtf8CodecName
 """The vlen-utf8 codec as a document writes it: an object, or its bare name."""
 
 
-def _chunk_rules(configuration: EmptyConfiguration, nested: Nested, chunk: Chunk) -> tuple[ValidationProblem, ...]:
+def _chunk_rules(
+    configuration: EmptyConfiguration, nested: Nested, chunk: Chunk
+) -> tuple[ValidationProblem, ...]:
     data_type = chunk.data_type
     # A data type nothing claims is unknown, and a refused one has its problem where it is written.
-    if not isinstance(data_type, AcceptedField) or data_type.definition.name in VLEN_UTF8_DATA_TYPE_NAMES:
+    if (
+        not isinstance(data_type, AcceptedField)
+        or data_type.definition.name in VLEN_UTF8_DATA_TYPE_NAMES
+    ):
         return ()
     return (
         ValidationProblem(
             (),
-            f"expected the data type \"string\", the only one vlen-utf8 encodes, got {shown(data_type.name)}",
+            f'expected the data type "string", the only one vlen-utf8 encodes, got {shown(data_type.name)}',
             "invalid_value",
             input=data_type.json,
         ),

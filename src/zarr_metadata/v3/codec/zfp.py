@@ -94,14 +94,18 @@ def _rules(configuration: ZfpCodecConfiguration, nested: Nested) -> list[Validat
     mode = configuration["mode"]
     required = ZFP_MODE_MEMBERS[mode]
     problems = [
-        ValidationProblem((member,), f"expected {member}, which the {mode} mode requires, found none", "missing_key")
+        ValidationProblem(
+            (member,),
+            f"expected {member}, which the {mode} mode requires, found none",
+            "missing_key",
+        )
         for member in required
         if member not in configuration
     ]
     problems.extend(
         ValidationProblem(
             (member,),
-            f"unknown member {shown(member)} for the {mode} mode; expected only \"mode\""
+            f'unknown member {shown(member)} for the {mode} mode; expected only "mode"'
             + "".join(f", {shown(name)}" for name in required),
             "unknown_key",
             input=value,
@@ -123,10 +127,15 @@ def _rules(configuration: ZfpCodecConfiguration, nested: Nested) -> list[Validat
     return problems
 
 
-def _chunk_rules(configuration: ZfpCodecConfiguration, nested: Nested, chunk: Chunk) -> list[ValidationProblem]:
+def _chunk_rules(
+    configuration: ZfpCodecConfiguration, nested: Nested, chunk: Chunk
+) -> list[ValidationProblem]:
     problems: list[ValidationProblem] = []
     data_type = chunk.data_type
-    if isinstance(data_type, AcceptedField) and data_type.definition.name not in ZFP_DATA_TYPE_NAMES:
+    if (
+        isinstance(data_type, AcceptedField)
+        and data_type.definition.name not in ZFP_DATA_TYPE_NAMES
+    ):
         problems.append(
             ValidationProblem(
                 (),

@@ -49,7 +49,9 @@ def v2_type_string_message(name: str) -> str | None:
     named = f'"{v3}"'
     unit = configuration.get("unit")
     if unit is not None:
-        named += f' with the unit "{unit}" and the scale factor {configuration.get("scale_factor", 1)}'
+        named += (
+            f' with the unit "{unit}" and the scale factor {configuration.get("scale_factor", 1)}'
+        )
     if configuration.get("byteorder") in ("<", ">") and configuration.get("itemsize") != 1:
-        return f"{said}: the v3 data type is {named}, and the byte order is the bytes codec's \"endian\""
+        return f'{said}: the v3 data type is {named}, and the byte order is the bytes codec\'s "endian"'
     return f"{said}: the v3 data type is {named}"

@@ -51,12 +51,18 @@ FixedLengthUtf32FillValue = str
 """A fill value of fixed_length_utf32: a JSON string of at most length_bytes / 4 code points."""
 
 
-def _rules(configuration: FixedLengthUtf32Configuration, nested: Nested) -> tuple[ValidationProblem, ...]:
+def _rules(
+    configuration: FixedLengthUtf32Configuration, nested: Nested
+) -> tuple[ValidationProblem, ...]:
     size = configuration["length_bytes"]
     if size % _CODE_UNIT_BYTES == 0:
         return ()
     message = f"expected a multiple of 4 (four bytes per code point), got {shown(size)}"
-    return (ValidationProblem(("length_bytes",), message, "invalid_value", input=size, ctx={"multiple_of": 4}),)
+    return (
+        ValidationProblem(
+            ("length_bytes",), message, "invalid_value", input=size, ctx={"multiple_of": 4}
+        ),
+    )
 
 
 def _first_surrogate(value: str) -> int | None:
@@ -76,7 +82,11 @@ def _fill_value_rules(
             f"expected a string of at most {capacity} code points (length_bytes {configuration['length_bytes']}), "
             f"got {len(value)}: {shown(value)}"
         )
-        return (ValidationProblem((), message, "invalid_value", input=value, ctx={"max_length": capacity}),)
+        return (
+            ValidationProblem(
+                (), message, "invalid_value", input=value, ctx={"max_length": capacity}
+            ),
+        )
     # A lone surrogate (JSON "\ud800") is a code point no UTF-32 code unit may hold.
     if value.isascii() or (at := _first_surrogate(value)) is None:
         return ()
@@ -87,7 +97,9 @@ def _fill_value_rules(
     return (ValidationProblem((), message, "invalid_value", input=value),)
 
 
-def _fill_value_canonical(configuration: FixedLengthUtf32Configuration, nested: Nested, value: str) -> JSONValue:
+def _fill_value_canonical(
+    configuration: FixedLengthUtf32Configuration, nested: Nested, value: str
+) -> JSONValue:
     """The text without the U+0000 that end it: a value is padded with them, so "a" and "a\\u0000" are one value."""
     return value.rstrip("\x00")
 

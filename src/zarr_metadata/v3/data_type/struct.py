@@ -76,7 +76,10 @@ def _rules(configuration: StructConfiguration, nested: Nested) -> Iterator[Valid
     for index, name, data_type in _field_types(configuration, nested):
         if name == "":
             yield ValidationProblem(
-                ("fields", index, "name"), "expected a non-empty field name", "invalid_value", input=name
+                ("fields", index, "name"),
+                "expected a non-empty field name",
+                "invalid_value",
+                input=name,
             )
         elif name in seen:
             yield ValidationProblem(

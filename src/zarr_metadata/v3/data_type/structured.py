@@ -103,12 +103,22 @@ def _fields(configuration: StructuredConfiguration, nested: Nested) -> list[_Fie
 def _rules(configuration: StructuredConfiguration, nested: Nested) -> list[ValidationProblem]:
     problems: list[ValidationProblem] = []
     if len(configuration["fields"]) == 0:
-        problems.append(ValidationProblem(("fields",), "expected a structured type of at least one field, got none", "invalid_value"))
+        problems.append(
+            ValidationProblem(
+                ("fields",),
+                "expected a structured type of at least one field, got none",
+                "invalid_value",
+            )
+        )
     seen: set[str] = set()
     for field in _fields(configuration, nested):
         name = field.name
         if name == "":
-            problems.append(ValidationProblem(field.name_at, "expected a non-empty field name", "invalid_value", input=name))
+            problems.append(
+                ValidationProblem(
+                    field.name_at, "expected a non-empty field name", "invalid_value", input=name
+                )
+            )
         elif name in seen:
             message = f"expected a name no other field of the structured type has, got {shown(name)} again"
             problems.append(ValidationProblem(field.name_at, message, "invalid_value", input=name))
@@ -145,8 +155,27 @@ _ONE_SIZE: Mapping[str, int] = {
     "complex128": 16,
 }
 _FLOAT_SIZES: Mapping[str, int] = {
-    **{name: 1 for name in ("float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3")},
-    **{name: 1 for name in ("float8_e4m3fn", "float8_e4m3b11fnuz", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu")},
+    **{
+        name: 1
+        for name in (
+            "float4_e2m1fn",
+            "float6_e2m3fn",
+            "float6_e3m2fn",
+            "float8_e3m4",
+            "float8_e4m3",
+        )
+    },
+    **{
+        name: 1
+        for name in (
+            "float8_e4m3fn",
+            "float8_e4m3b11fnuz",
+            "float8_e4m3fnuz",
+            "float8_e5m2",
+            "float8_e5m2fnuz",
+            "float8_e8m0fnu",
+        )
+    },
     "float16": 2,
     "bfloat16": 2,
     "float32": 4,
@@ -209,7 +238,11 @@ def _fill_value_rules(
         name = field.name
         names.add(name)
         if name not in value:
-            problems.append(ValidationProblem((name,), f"expected a fill value for the field {shown(name)}", "missing_key"))
+            problems.append(
+                ValidationProblem(
+                    (name,), f"expected a fill value for the field {shown(name)}", "missing_key"
+                )
+            )
         else:
             problems.extend(fill_value_problems(field.data_type, value[name], (name,)))
     for key in value:

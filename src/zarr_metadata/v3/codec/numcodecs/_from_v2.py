@@ -96,7 +96,9 @@ class _WithoutDefaults:
         optional: frozenset[str] = getattr(self.v2.configuration, "__optional_keys__", frozenset())
         filled = dict(canonical_configuration(self.v2, configuration))
         for key in optional & filled.keys():
-            rest = canonical_configuration(self.v2, {name: value for name, value in configuration.items() if name != key})
+            rest = canonical_configuration(
+                self.v2, {name: value for name, value in configuration.items() if name != key}
+            )
             # true and 1 are two spellings, as 1 and 1.0 are.
             if key in rest and json_text(rest[key]) == json_text(filled[key]):
                 del filled[key]
