@@ -46,8 +46,8 @@ from zarr_metadata.model import (
     read_group_metadata_v3,
 )
 from zarr_metadata.v2 import ZarrV2Context
-from zarr_metadata.v2._definition import ZarrV2CodecDefinition
 from zarr_metadata.v2._field_json import ZarrV2CodecMetadata
+from zarr_metadata.v2._field_kinds import ZarrV2CodecDefinition
 from zarr_metadata.v2._scopes import CORE_V2 as V2_SCOPE
 from zarr_metadata.v2.array import ZarrV2ArrayMetadataJSON, ZarrV2ZArrayJSON
 from zarr_metadata.v2.consolidated import ZarrV2ConsolidatedMetadataJSON

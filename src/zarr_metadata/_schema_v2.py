@@ -9,16 +9,16 @@ from zarr_metadata._descriptions import description_of
 from zarr_metadata._json import JSONValue
 from zarr_metadata._schema_nodes import JSONSchema, ScopeSchemas
 from zarr_metadata._shapes import Alias, Node, Reader, Record
-from zarr_metadata.definition._definition import Definition
+from zarr_metadata.definition._extension import Definition
 from zarr_metadata.definition._positions import kind_of_alias
 from zarr_metadata.v2._context import ZarrV2Context
-from zarr_metadata.v2._definition import (
+from zarr_metadata.v2._field_json import ZarrV2CodecMetadata, ZarrV2DataTypeMetadata
+from zarr_metadata.v2._field_kinds import (
     TYPE_STRING,
     ZarrV2CodecDefinition,
     ZarrV2DataTypeDefinition,
     ZarrV2Kind,
 )
-from zarr_metadata.v2._field_json import ZarrV2CodecMetadata, ZarrV2DataTypeMetadata
 from zarr_metadata.v2._scopes import CORE_V2
 from zarr_metadata.v2.array import ZarrV2ZArrayJSON
 from zarr_metadata.v2.consolidated import ZarrV2ConsolidatedMetadataJSON

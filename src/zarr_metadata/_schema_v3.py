@@ -9,19 +9,21 @@ from zarr_metadata._descriptions import description_of
 from zarr_metadata._json import JSONValue
 from zarr_metadata._schema_nodes import JSONSchema, ScopeSchemas
 from zarr_metadata._shapes import Alias, Node, Reader, Record
-from zarr_metadata.definition._definition import EXTENSION_NAME, URI, Definition
+from zarr_metadata.definition._extension import EXTENSION_NAME, URI, Definition
 from zarr_metadata.definition._positions import kind_of_alias
 from zarr_metadata.model._array_model_v3 import ZarrV3ArrayMetadata
 from zarr_metadata.model._group_model_v3 import ZarrV3GroupMetadata
 from zarr_metadata.v3._context import ZarrV3Context, ZarrV3Kind
-from zarr_metadata.v3._definition import (
-    RAW_BYTES_NAME,
-    RAW_BYTES_NAME_PATTERN,
+from zarr_metadata.v3._documents import ZarrV3ArrayMetadataJSON, ZarrV3GroupMetadataJSON
+from zarr_metadata.v3._extra_field_kinds import (
     ArrayExtraFieldDefinition,
     ExtraFieldDefinition,
     GroupExtraFieldDefinition,
 )
-from zarr_metadata.v3._documents import ZarrV3ArrayMetadataJSON, ZarrV3GroupMetadataJSON
+from zarr_metadata.v3._field_kinds import (
+    RAW_BYTES_NAME,
+    RAW_BYTES_NAME_PATTERN,
+)
 from zarr_metadata.v3._scopes import CORE_AND_EXTENSIONS
 from zarr_metadata.v3.consolidated import ZarrV3ConsolidatedMetadataJSON
 

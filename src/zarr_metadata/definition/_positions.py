@@ -13,7 +13,7 @@ from zarr_metadata._json import UNSET
 from zarr_metadata._shapes import Alias, Array, FixedArray, Node, Object, Reader, Record, Union
 
 if TYPE_CHECKING:
-    from zarr_metadata.definition._definition import Definition
+    from zarr_metadata.definition._extension import Definition
     from zarr_metadata.definition._fields import Nested
 
 
