@@ -16,7 +16,7 @@ from zarr_metadata._codegen import generate
 from zarr_metadata._frozen import FrozenObject
 from zarr_metadata._json import UNSET, JSONValue, Loc, UserJSONValue, ValidationProblem, relocated
 from zarr_metadata._refuse import FAIL, Checker
-from zarr_metadata._shapes import Reader, Record
+from zarr_metadata._shapes import AnnotationReader, Record
 from zarr_metadata.definition._extension import (
     Definition,
     WithFillValue,
@@ -99,7 +99,7 @@ class SharedPlan:
     def __init__(self, definition: Definition[Any], kind: type[Definition[Any]]) -> None:
         configuration = definition.configuration
         name = getattr(configuration, "__name__", "configuration")
-        node = Reader().read(configuration, name)
+        node = AnnotationReader().read(configuration, name)
         self.required = requires_members(node)
         self.declared: frozenset[str] = (
             frozenset(member.key for member in node.members)
@@ -132,7 +132,7 @@ class SharedPlan:
         """The configuration's checker with no member required, made the first time a refused configuration needs it: what reads the fields it holds when a member it requires is missing or refused."""
         if self._lenient is None:
             configuration, name, unread, finite = self._shape
-            node = Reader(unread, finite=finite).read(configuration, name)
+            node = AnnotationReader(unread, finite=finite).read(configuration, name)
             if isinstance(node, Record):
                 node = dataclasses.replace(
                     node,
