@@ -8,10 +8,10 @@ from types import MappingProxyType
 from typing import Any, Literal, cast
 
 from zarr_metadata._json import ValidationProblem
+from zarr_metadata._refuse import FAIL
 from zarr_metadata.conventions._convention import ConventionDefinition, ConventionIssue
 from zarr_metadata.conventions._hierarchy import Hierarchy, NodeMetadata, NodeView
 from zarr_metadata.conventions._scope import ConventionScope
-from zarr_metadata.typed_json import refine
 
 Severity = Literal["error", "warning"]
 """An `error` breaks a MUST of the convention's spec; a `warning` a SHOULD, or says that something was not checked."""
@@ -174,7 +174,8 @@ def _fitting(
         checked = {key: members[key] for key in definition.declared if key in members}
         if not checked and not definition.required:
             return members  # nothing the TypedDict declares is there, and nothing is required
-    _, problems = refine(checked, definition.attributes, loc)
+    problems: list[ValidationProblem] = []
+    refined = definition.checker(checked, loc, problems, 0)
     issues.extend(
         (
             definition,
@@ -188,7 +189,7 @@ def _fitting(
         )
         for problem in problems
     )
-    return None if problems else cast(object, value)
+    return None if problems or refined is FAIL else cast(object, value)
 
 
 def _asked(

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, cast
 
 from typing_extensions import is_typeddict
 
 from zarr_metadata._json import UNSET, JSONValue, Loc, ProblemKind
+from zarr_metadata._refuse import Checker
+from zarr_metadata.typed_json import checker_of
 
 if TYPE_CHECKING:
     from zarr_metadata.conventions._hierarchy import Hierarchy, NodeView
@@ -106,6 +109,17 @@ class ConventionDefinition(Generic[A]):
 
     def __repr__(self) -> str:
         return f"ConventionDefinition(name={self.name!r})"
+
+    @functools.cached_property
+    def checker(self) -> Checker:
+        """The compiled checker of `attributes`, refining read-only: compiled when a node first fits, then held here."""
+        return checker_of(self.attributes, True)
+
+    def __getstate__(self) -> dict[str, object]:
+        # A compiled checker is code made in this process; another compiles its own.
+        state = dict(self.__dict__)
+        state.pop("checker", None)
+        return state
 
     @property
     def convention(self) -> str:
