@@ -328,9 +328,9 @@ def test_the_checker_accepts_a_plugin_of_conventions(tmp_path: Path) -> None:
 
 
 def test_the_examples_of_the_conventions_document_print_what_it_says() -> None:
-    document = (Path(__file__).resolve().parents[1] / "docs" / "conventions.md").read_text(
-        encoding="utf-8"
-    )
+    document = (
+        Path(__file__).resolve().parents[1] / "docs" / "how-it-works" / "conventions.md"
+    ).read_text(encoding="utf-8")
     for block in re.findall(r"```python\n(.*?)```", document, re.S):
         expected = [line[2:] for line in block.splitlines() if line.startswith("# ")]
         result = subprocess.run(
