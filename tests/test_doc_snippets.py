@@ -22,6 +22,7 @@ import contextlib
 import dataclasses
 import difflib
 import io
+import itertools
 import os
 import re
 import shutil
@@ -202,7 +203,7 @@ def test_no_output_is_shown_that_no_test_compares(path: Path) -> None:
     """Output shown after a ```sh block, or an `Output:` line after anything but a ```python block, would go unchecked."""
     text = path.read_text(encoding="utf-8")
     fences = list(FENCE.finditer(text))
-    for before, after in zip(fences, fences[1:], strict=False):
+    for before, after in itertools.pairwise(fences):
         between = text[before.end() : after.start()].strip()
         line = text.count("\n", 0, after.start()) + 1
         if before.group(1) == "sh":
