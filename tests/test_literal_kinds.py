@@ -27,12 +27,12 @@ from _v3_documents import array_documents, consolidated_group_documents, group_d
 from test_v2_reader_properties import v2_arrays, v2_listings
 from zarr_metadata._shapes import (
     Alias,
+    AnnotationReader,
     Array,
     Choice,
     FixedArray,
     Node,
     Object,
-    Reader,
     Record,
     Scalar,
     Union,
@@ -46,8 +46,8 @@ from zarr_metadata.model import (
     read_group_metadata_v3,
 )
 from zarr_metadata.v2 import ZarrV2Context
-from zarr_metadata.v2._definition import ZarrV2CodecDefinition
 from zarr_metadata.v2._field_json import ZarrV2CodecMetadata
+from zarr_metadata.v2._field_kinds import ZarrV2CodecDefinition
 from zarr_metadata.v2._scopes import CORE_V2 as V2_SCOPE
 from zarr_metadata.v2.array import ZarrV2ArrayMetadataJSON, ZarrV2ZArrayJSON
 from zarr_metadata.v2.consolidated import ZarrV2ConsolidatedMetadataJSON
@@ -170,7 +170,7 @@ def _configuration_places(kind: Any, value: object, loc: Loc, scope: Scope) -> I
     definition = scope.claimant(kind, name)
     if definition is None:
         return
-    node = Reader().read(definition.configuration, name)
+    node = AnnotationReader().read(definition.configuration, name)
     yield from places(node, configuration, kind.configuration_loc(loc), scope)
 
 
@@ -188,7 +188,7 @@ class Target:
 
 def _v3_group_places(document: Any) -> Iterator[Place]:
     if "consolidated_metadata" in document:
-        node = Reader().read(ZarrV3ConsolidatedMetadataEnvelopeJSON, "envelope")
+        node = AnnotationReader().read(ZarrV3ConsolidatedMetadataEnvelopeJSON, "envelope")
         yield from places(
             node, document["consolidated_metadata"], ("consolidated_metadata",), V3_SCOPE
         )
@@ -204,7 +204,9 @@ def _listed_places(document: Any) -> Iterator[Place]:
             else None
         )
         if shape is not None:
-            yield from places(Reader().read(shape, key), listed, ("metadata", key), V2_SCOPE)
+            yield from places(
+                AnnotationReader().read(shape, key), listed, ("metadata", key), V2_SCOPE
+            )
 
 
 def _v2_groups(attributes: Any) -> dict[str, Any]:
@@ -248,7 +250,7 @@ TARGETS = [
 
 
 def every_place(target: Target, document: Any) -> list[Place]:
-    node = Reader().read(target.shape, target.name)
+    node = AnnotationReader().read(target.shape, target.name)
     return [*places(node, document, (), target.scope), *target.also(document)]
 
 

@@ -21,8 +21,8 @@ from zarr_metadata.definition import (
     resolve,
 )
 from zarr_metadata.v2._context import ZarrV2Context
-from zarr_metadata.v2._definition import ZarrV2CodecDefinition
 from zarr_metadata.v2._field_json import ZarrV2CodecMetadata as FieldJSONCodecMetadata
+from zarr_metadata.v2._field_kinds import ZarrV2CodecDefinition
 from zarr_metadata.v2.codec import CODECS_V2, ZarrV2CodecMetadata
 from zarr_metadata.v2.codec.checksum import FLETCHER32_CODEC_V2
 from zarr_metadata.v2.codec.compression import BLOSC_CODEC_V2, LZMA_CODEC_V2

@@ -24,8 +24,8 @@ from zarr_metadata.definition import (
     resolve,
 )
 from zarr_metadata.v2._context import ZarrV2Context
-from zarr_metadata.v2._definition import TYPE_STRING, ZarrV2DataTypeDefinition
 from zarr_metadata.v2._field_json import ZarrV2DataTypeMetadata as FIELD_JSON
+from zarr_metadata.v2._field_kinds import TYPE_STRING, ZarrV2DataTypeDefinition
 from zarr_metadata.v2.data_type import DATA_TYPES_V2, ZarrV2DataTypeMetadata
 
 SCOPE = ZarrV2Context(data_types=DATA_TYPES_V2)

@@ -25,7 +25,7 @@ from zarr_metadata.model import (
     read_node_metadata_v2,
 )
 from zarr_metadata.v2 import KNOWN_V2
-from zarr_metadata.v2._definition import ZarrV2CodecDefinition
+from zarr_metadata.v2._field_kinds import ZarrV2CodecDefinition
 from zarr_metadata.v2.codec import CODECS_V2
 from zarr_metadata.v2.codec._extra import EXTRA_CODECS_V2
 from zarr_metadata.v2.definition import CORE_V2

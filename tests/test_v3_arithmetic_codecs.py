@@ -19,7 +19,7 @@ from zarr_metadata.definition import (
     resolve,
 )
 from zarr_metadata.model import read_array_metadata_v3
-from zarr_metadata.v3._definition import Chunk, DataTypeDefinition
+from zarr_metadata.v3._field_kinds import Chunk, DataTypeDefinition
 from zarr_metadata.v3._scopes import CORE_AND_EXTENSIONS
 from zarr_metadata.v3.codec._arithmetic import has_arithmetic
 from zarr_metadata.v3.codec.cast_value import CAST_VALUE_CODEC

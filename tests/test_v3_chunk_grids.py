@@ -10,7 +10,7 @@ import pytest
 from zarr_metadata._json import JSONValue, Loc, Problems
 from zarr_metadata.definition import AcceptedField, ResolvedField, canonical_of, resolve
 from zarr_metadata.v3._context import ZarrV3Context
-from zarr_metadata.v3._definition import ChunkGridDefinition
+from zarr_metadata.v3._field_kinds import ChunkGridDefinition
 from zarr_metadata.v3.chunk_grid.rectilinear import (
     RECTILINEAR_CHUNK_GRID,
     RECTILINEAR_CHUNK_GRID_NAME,

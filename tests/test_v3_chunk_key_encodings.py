@@ -10,7 +10,7 @@ import pytest
 from zarr_metadata._json import JSONValue, Loc
 from zarr_metadata.definition import AcceptedField, UnclaimedField, canonical_of, resolve
 from zarr_metadata.v3._context import ZarrV3Context
-from zarr_metadata.v3._definition import ChunkKeyEncodingDefinition
+from zarr_metadata.v3._field_kinds import ChunkKeyEncodingDefinition
 from zarr_metadata.v3.chunk_key_encoding.default import (
     DEFAULT_CHUNK_KEY_ENCODING,
     DEFAULT_CHUNK_KEY_ENCODING_NAME,

@@ -20,7 +20,7 @@ from zarr_metadata.definition import (
     resolve,
 )
 from zarr_metadata.v3._context import ZarrV3Context
-from zarr_metadata.v3._definition import (
+from zarr_metadata.v3._field_kinds import (
     Chunk,
     CodecDefinition,
     DataTypeDefinition,

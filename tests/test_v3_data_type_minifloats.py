@@ -24,7 +24,7 @@ from zarr_metadata.definition import (
     resolve,
 )
 from zarr_metadata.model import read_array_metadata_v3
-from zarr_metadata.v3._definition import DataTypeDefinition, storage_of
+from zarr_metadata.v3._field_kinds import DataTypeDefinition, storage_of
 from zarr_metadata.v3._scopes import CORE_AND_EXTENSIONS
 from zarr_metadata.v3.data_type import _float_format
 from zarr_metadata.v3.data_type._extension_floats import (

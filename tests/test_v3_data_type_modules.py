@@ -15,7 +15,7 @@ from zarr_metadata._json import JSONValue
 from zarr_metadata.typed_json import check
 from zarr_metadata.v3._aliases import ZarrV3DataTypeField
 from zarr_metadata.v3._context import ZarrV3Context
-from zarr_metadata.v3._definition import DataTypeDefinition
+from zarr_metadata.v3._field_kinds import DataTypeDefinition
 
 SURFACE: dict[str, set[str]] = {
     "bool": {"BOOL_DATA_TYPE", "BOOL_DATA_TYPE_NAME", "BoolDataTypeName", "BoolFillValue"},

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from _v3_documents import array_document
 from zarr_metadata._json import UNSET, JSONValue, Problems
-from zarr_metadata.definition._definition import EmptyConfiguration
+from zarr_metadata.definition._extension import EmptyConfiguration
 from zarr_metadata.definition._fields import (
     AcceptedField,
     RefusedField,
@@ -27,7 +27,7 @@ from zarr_metadata.definition._resolve import (
 )
 from zarr_metadata.model import read_array_metadata_v3
 from zarr_metadata.v3._context import ZarrV3Context
-from zarr_metadata.v3._definition import DataTypeDefinition, storage_of
+from zarr_metadata.v3._field_kinds import DataTypeDefinition, storage_of
 from zarr_metadata.v3.data_type.bytes import BYTES_DATA_TYPE, base64_bytes
 from zarr_metadata.v3.data_type.int8 import INT8_DATA_TYPE
 from zarr_metadata.v3.data_type.raw import (

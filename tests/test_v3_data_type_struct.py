@@ -21,7 +21,7 @@ from zarr_metadata.definition._resolve import (
     resolve,
 )
 from zarr_metadata.v3._context import ZarrV3Context
-from zarr_metadata.v3._definition import DataTypeDefinition, storage_of
+from zarr_metadata.v3._field_kinds import DataTypeDefinition, storage_of
 from zarr_metadata.v3.data_type.bool import BOOL_DATA_TYPE
 from zarr_metadata.v3.data_type.bytes import BYTES_DATA_TYPE
 from zarr_metadata.v3.data_type.float32 import FLOAT32_DATA_TYPE

@@ -22,7 +22,7 @@ from zarr_metadata.definition import (
     resolve,
 )
 from zarr_metadata.model import read_array_metadata_v3
-from zarr_metadata.v3._definition import DataTypeDefinition, storage_of
+from zarr_metadata.v3._field_kinds import DataTypeDefinition, storage_of
 from zarr_metadata.v3._scopes import CORE_AND_EXTENSIONS
 from zarr_metadata.v3.codec._arithmetic import ARITHMETIC_DATA_TYPE_NAMES
 from zarr_metadata.v3.codec.packbits import PACKBITS_CODEC, PACKBITS_COMPONENT_BITS

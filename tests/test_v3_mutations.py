@@ -43,7 +43,7 @@ from zarr_metadata.model import (
 from zarr_metadata.problems import MetadataValidationError, ValidationProblem
 
 Loc = tuple[str | int, ...]
-Reader = Callable[[object], Any]
+AnnotationReader = Callable[[object], Any]
 
 SETTINGS = settings(
     max_examples=50,
@@ -303,7 +303,7 @@ def check_mutation(
     *,
     documents: st.SearchStrategy[dict[str, Any]] | None = None,
     breakages: Sequence[Breakage] = ARRAY_BREAKAGES,
-    readers: Sequence[Reader] = (read_array_metadata_v3,),
+    readers: Sequence[AnnotationReader] = (read_array_metadata_v3,),
 ) -> None:
     """Draw a valid document, apply `target`'s mutation and then unrelated breakages; every expected problem is reported, and no forbidden one."""
     document = copy.deepcopy(
@@ -874,7 +874,7 @@ def test_a_refused_shard_chunk_shape_is_one_problem_at_its_cause_whatever_else_i
     ],
 )
 def test_a_document_without_node_type_is_missing_it(
-    reader: Reader, document: dict[str, Any]
+    reader: AnnotationReader, document: dict[str, Any]
 ) -> None:
     """Every reader reports a document that writes no node_type as a missing member there."""
     assert (("node_type",), "missing_key") in found(reader(document).problems)
@@ -1049,7 +1049,7 @@ def without_node_type(document: dict[str, Any]) -> st.SearchStrategy[Mutated]:
 @given(data=st.data())
 def test_array_locations_whatever_else_is_wrong(target: Target, data: st.DataObject) -> None:
     """Problems of shape, dimension names and node_type are located as the rules say, whatever else in an array document is wrong."""
-    readers: tuple[Reader, ...] = (read_array_metadata_v3,)
+    readers: tuple[AnnotationReader, ...] = (read_array_metadata_v3,)
     if target is without_node_type:
         readers = (read_array_metadata_v3, read_node_metadata_v3)
     check_mutation(data, target, readers=readers)

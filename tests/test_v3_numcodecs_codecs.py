@@ -24,11 +24,11 @@ from zarr_metadata.definition import (
 )
 from zarr_metadata.model import read_array_metadata_v3, read_consolidated_metadata_v3
 from zarr_metadata.v2._context import ZarrV2Context
-from zarr_metadata.v2._definition import ZarrV2CodecDefinition
+from zarr_metadata.v2._field_kinds import ZarrV2CodecDefinition
 from zarr_metadata.v2.codec import CODECS_V2
 from zarr_metadata.v2.codec._extra import EXTRA_CODECS_V2
 from zarr_metadata.v2.data_type import DATA_TYPES_V2
-from zarr_metadata.v3._definition import Chunk, CodecDefinition, DataTypeDefinition
+from zarr_metadata.v3._field_kinds import Chunk, CodecDefinition, DataTypeDefinition
 from zarr_metadata.v3.codec.bitround import NUMCODECS_BITROUND_CODEC, NUMCODECS_BITROUND_CODEC_NAME
 from zarr_metadata.v3.codec.numcodecs import NUMCODECS_CODECS
 from zarr_metadata.v3.codec.numcodecs._numpy_types import flat_length, numpy_type, numpy_type_string

@@ -17,7 +17,7 @@ from _v3_documents import LITTLE_BYTES, array_document, sharding_codec
 from zarr_metadata._json import Loc
 from zarr_metadata.definition import AcceptedField, canonical_of, resolve
 from zarr_metadata.model import read_array_metadata_v3
-from zarr_metadata.v3._definition import Chunk, CodecDefinition
+from zarr_metadata.v3._field_kinds import Chunk, CodecDefinition
 from zarr_metadata.v3._scopes import CORE_AND_EXTENSIONS
 from zarr_metadata.v3.codec.bitround import BITROUND_CODEC, NUMCODECS_BITROUND_CODEC
 from zarr_metadata.v3.codec.conditional import CONDITIONAL_CODEC

@@ -8,7 +8,7 @@ from zarr_metadata import typed_json
 from zarr_metadata.definition._reader import forget_fields
 
 KEPT = (
-    ("zarr_metadata.v3._definition", "one_length"),
+    ("zarr_metadata.v3._field_kinds", "one_length"),
     ("zarr_metadata.v3.data_type._float_format", "_spelled_kept"),
     ("zarr_metadata.v3.codec.numcodecs._numpy_types", "numpy_type"),
     ("zarr_metadata.v3.codec.numcodecs._numpy_types", "type_field"),

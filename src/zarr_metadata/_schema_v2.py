@@ -8,17 +8,17 @@ from typing import Any, cast
 from zarr_metadata._descriptions import description_of
 from zarr_metadata._json import JSONValue
 from zarr_metadata._schema_nodes import JSONSchema, ScopeSchemas
-from zarr_metadata._shapes import Alias, Node, Reader, Record
-from zarr_metadata.definition._definition import Definition
+from zarr_metadata._shapes import Alias, AnnotationReader, Node, Record
+from zarr_metadata.definition._extension import Definition
 from zarr_metadata.definition._positions import kind_of_alias
 from zarr_metadata.v2._context import ZarrV2Context
-from zarr_metadata.v2._definition import (
+from zarr_metadata.v2._field_json import ZarrV2CodecMetadata, ZarrV2DataTypeMetadata
+from zarr_metadata.v2._field_kinds import (
     TYPE_STRING,
     ZarrV2CodecDefinition,
     ZarrV2DataTypeDefinition,
     ZarrV2Kind,
 )
-from zarr_metadata.v2._field_json import ZarrV2CodecMetadata, ZarrV2DataTypeMetadata
 from zarr_metadata.v2._scopes import CORE_V2
 from zarr_metadata.v2.array import ZarrV2ZArrayJSON
 from zarr_metadata.v2.consolidated import ZarrV2ConsolidatedMetadataJSON
@@ -132,7 +132,7 @@ class V2Schemas(ScopeSchemas):
         return None
 
     def _file(self, shape: type) -> JSONSchema:
-        node = Reader().read(shape, shape.__name__)
+        node = AnnotationReader().read(shape, shape.__name__)
         assert isinstance(node, Record)
         found = self.writer.record(node)
         # A member the v2 spec does not define is ignored, as its readers ignore it
@@ -192,7 +192,9 @@ class V2Schemas(ScopeSchemas):
 
     def _claimed_codec(self, name: str, definition: Definition[Any]) -> JSONSchema:
         """A claimed codec: its configuration's members beside `"id"`."""
-        node = Reader(finite=definition.finite_numbers).read(definition.configuration, name)
+        node = AnnotationReader(finite=definition.finite_numbers).read(
+            definition.configuration, name
+        )
         assert isinstance(node, Record)
         found = self.writer.record(node)
         properties = found["properties"]

@@ -8,20 +8,22 @@ from typing import Any, cast
 from zarr_metadata._descriptions import description_of
 from zarr_metadata._json import JSONValue
 from zarr_metadata._schema_nodes import JSONSchema, ScopeSchemas
-from zarr_metadata._shapes import Alias, Node, Reader, Record
-from zarr_metadata.definition._definition import EXTENSION_NAME, URI, Definition
+from zarr_metadata._shapes import Alias, AnnotationReader, Node, Record
+from zarr_metadata.definition._extension import EXTENSION_NAME, URI, Definition
 from zarr_metadata.definition._positions import kind_of_alias
 from zarr_metadata.model._array_model_v3 import ZarrV3ArrayMetadata
 from zarr_metadata.model._group_model_v3 import ZarrV3GroupMetadata
 from zarr_metadata.v3._context import ZarrV3Context, ZarrV3Kind
-from zarr_metadata.v3._definition import (
-    RAW_BYTES_NAME,
-    RAW_BYTES_NAME_PATTERN,
+from zarr_metadata.v3._documents import ZarrV3ArrayMetadataJSON, ZarrV3GroupMetadataJSON
+from zarr_metadata.v3._extra_field_kinds import (
     ArrayExtraFieldDefinition,
     ExtraFieldDefinition,
     GroupExtraFieldDefinition,
 )
-from zarr_metadata.v3._documents import ZarrV3ArrayMetadataJSON, ZarrV3GroupMetadataJSON
+from zarr_metadata.v3._field_kinds import (
+    RAW_BYTES_NAME,
+    RAW_BYTES_NAME_PATTERN,
+)
 from zarr_metadata.v3._scopes import CORE_AND_EXTENSIONS
 from zarr_metadata.v3.consolidated import ZarrV3ConsolidatedMetadataJSON
 
@@ -107,7 +109,7 @@ class V3Schemas(ScopeSchemas):
         )
 
     def _consolidated(self) -> JSONSchema:
-        node = Reader().read(
+        node = AnnotationReader().read(
             ZarrV3ConsolidatedMetadataJSON, ZarrV3ConsolidatedMetadataJSON.__name__
         )
         assert isinstance(node, Record)
@@ -150,7 +152,7 @@ class V3Schemas(ScopeSchemas):
 
     def configuration(self, definition: Definition[Any]) -> JSONSchema:
         """The schema of a definition's configuration TypedDict."""
-        reader = Reader(finite=definition.finite_numbers)
+        reader = AnnotationReader(finite=definition.finite_numbers)
         return self.writer.schema(reader.read(definition.configuration, definition.name))
 
     def _field(self, kind: type[Definition[Any]]) -> JSONSchema:
@@ -214,7 +216,7 @@ class V3Schemas(ScopeSchemas):
         }
 
     def _array(self) -> JSONSchema:
-        node = Reader().read(ZarrV3ArrayMetadataJSON, "ArrayMetadata")
+        node = AnnotationReader().read(ZarrV3ArrayMetadataJSON, "ArrayMetadata")
         assert isinstance(node, Record)
         found = _described_members(self.writer.record(node), ZarrV3ArrayMetadata)
         properties = found["properties"]
@@ -228,7 +230,7 @@ class V3Schemas(ScopeSchemas):
         return found
 
     def _group(self) -> JSONSchema:
-        node = Reader().read(ZarrV3GroupMetadataJSON, "GroupMetadata")
+        node = AnnotationReader().read(ZarrV3GroupMetadataJSON, "GroupMetadata")
         assert isinstance(node, Record)
         found = _described_members(self.writer.record(node), ZarrV3GroupMetadata)
         self._add_extra_fields(found, GroupExtraFieldDefinition)
@@ -246,7 +248,7 @@ class V3Schemas(ScopeSchemas):
         for name, definition in self.context.data_types.items():
             if name == RAW_BYTES_NAME:
                 continue
-            shape = Reader().read(definition.fill_value, f"{name}.fill_value")
+            shape = AnnotationReader().read(definition.fill_value, f"{name}.fill_value")
             named: JSONSchema = {
                 "anyOf": [
                     {"const": name},

@@ -271,7 +271,7 @@ _QUALIFIERS: tuple[object, ...] = (
 )
 
 
-class Reader:
+class AnnotationReader:
     """Reads the annotations of one shape into nodes, sharing the node of a TypedDict or alias met twice.
 
     A member annotated with one of the aliases `unread` is read as `Unread`:

@@ -18,7 +18,7 @@ from zarr_metadata._schema_v2 import (
     node_metadata_json_schema_v2 as node_metadata_json_schema_v2,
 )
 from zarr_metadata._schema_v3 import field_json_schema_v3, node_metadata_json_schema_v3
-from zarr_metadata._shapes import Reader
+from zarr_metadata._shapes import AnnotationReader
 
 __all__ = [
     "JSONSchema",
@@ -31,7 +31,7 @@ __all__ = [
 def json_schema(shape: type) -> JSONSchema:
     """The JSON Schema of `shape`, with `$defs` for its named TypedDicts and aliases."""
     writer = NodeWriter()
-    root = writer.schema(Reader().read(shape, getattr(shape, "__name__", repr(shape))))
+    root = writer.schema(AnnotationReader().read(shape, getattr(shape, "__name__", repr(shape))))
     document: JSONSchema = {"$schema": DRAFT_2020_12, **root}
     if writer.definitions:
         document["$defs"] = dict(writer.definitions)

@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 from zarr_metadata._codegen import Generated, generate
 from zarr_metadata._json import JSONValue, Loc, UserJSONValue, ValidationProblem
 from zarr_metadata._refuse import FAIL, Checker
-from zarr_metadata._shapes import Reader
+from zarr_metadata._shapes import AnnotationReader
 
 __all__ = [
     "JSONValue",
@@ -111,7 +111,9 @@ def _compiled(
     shape: object, frozen: bool, unread: frozenset[object] = frozenset(), finite: bool = True
 ) -> Generated:
     title = shape.__name__ if isinstance(shape, type) else repr(shape)
-    return generate(Reader(unread, finite=finite).read(shape, _name(shape)), frozen, title)
+    return generate(
+        AnnotationReader(unread, finite=finite).read(shape, _name(shape)), frozen, title
+    )
 
 
 def _cache_key(

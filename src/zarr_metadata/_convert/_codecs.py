@@ -17,8 +17,8 @@ from typing import Any, Final, cast
 from zarr_metadata._convert._data_type import ENDIANS, DataTypeV3, Endian
 from zarr_metadata._convert._problem import not_convertible
 from zarr_metadata._json import JSONValue, Loc, ValidationProblem
-from zarr_metadata.definition._definition import canonical_configuration
-from zarr_metadata.v2._definition import ZarrV2CodecDefinition, type_string_configuration
+from zarr_metadata.definition._extension import canonical_configuration
+from zarr_metadata.v2._field_kinds import ZarrV2CodecDefinition, type_string_configuration
 from zarr_metadata.v2.codec.compression import BLOSC_CODEC_V2, GZIP_CODEC_V2, ZSTD_CODEC_V2
 from zarr_metadata.v3.definition import CodecDefinition, ZarrV3Context
 

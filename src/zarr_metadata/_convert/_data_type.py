@@ -8,7 +8,7 @@ from typing import Final, Literal, cast
 
 from zarr_metadata._convert._problem import not_convertible
 from zarr_metadata._json import JSONValue, Loc, Problems, ValidationProblem
-from zarr_metadata.v2._definition import type_string_configuration
+from zarr_metadata.v2._field_kinds import type_string_configuration
 
 Endian = Literal["little", "big"]
 

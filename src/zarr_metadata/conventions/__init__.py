@@ -14,9 +14,9 @@ from zarr_metadata.conventions._check import (
     Severity,
     check_conventions,
 )
+from zarr_metadata.conventions._convention import ConventionDefinition, ConventionIssue, Level
 from zarr_metadata.conventions._declared import declared
 from zarr_metadata.conventions._default import DEFAULT_CONVENTIONS
-from zarr_metadata.conventions._definition import ConventionDefinition, ConventionIssue, Level
 from zarr_metadata.conventions._hierarchy import (
     Hierarchy,
     NodeMetadata,

@@ -8,7 +8,7 @@ from types import MappingProxyType
 from typing import Any, Literal, cast
 
 from zarr_metadata._json import ValidationProblem
-from zarr_metadata.conventions._definition import ConventionDefinition, ConventionIssue
+from zarr_metadata.conventions._convention import ConventionDefinition, ConventionIssue
 from zarr_metadata.conventions._hierarchy import Hierarchy, NodeMetadata, NodeView
 from zarr_metadata.conventions._scope import ConventionScope
 from zarr_metadata.typed_json import refine

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Final, cast
 
-from zarr_metadata.conventions._definition import ConventionDefinition
+from zarr_metadata.conventions._convention import ConventionDefinition
 from zarr_metadata.conventions._hierarchy import NodeView
 
 DECLARATIONS: Final = "zarr_conventions"

@@ -6,7 +6,7 @@ import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final, cast
 
-from zarr_metadata.conventions._definition import ConventionDefinition, ConventionIssue
+from zarr_metadata.conventions._convention import ConventionDefinition, ConventionIssue
 from zarr_metadata.conventions._hierarchy import Hierarchy, NodeView
 from zarr_metadata.conventions._ome_image import (
     MULTISCALES,

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final, cast
 
 from zarr_metadata._json import Loc, shown
-from zarr_metadata.conventions._definition import ConventionIssue
+from zarr_metadata.conventions._convention import ConventionIssue
 from zarr_metadata.conventions._hierarchy import Hierarchy, joined
 from zarr_metadata.conventions._rules import duplicates, mismatched, recommended, repeated_items
 

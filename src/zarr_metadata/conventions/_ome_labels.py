@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final, cast
 
 from zarr_metadata._json import Loc, shown
-from zarr_metadata.conventions._definition import ConventionIssue
+from zarr_metadata.conventions._convention import ConventionIssue
 from zarr_metadata.conventions._hierarchy import Hierarchy, joined, members, parent_of
 from zarr_metadata.conventions._rules import duplicates, recommended, repeated_items
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final, cast
 
 from zarr_metadata._json import Loc, shown
-from zarr_metadata.conventions._definition import ConventionIssue
+from zarr_metadata.conventions._convention import ConventionIssue
 from zarr_metadata.conventions._hierarchy import Hierarchy, joined, parent_of
 from zarr_metadata.conventions._ome_labels import ome_object
 from zarr_metadata.conventions._rules import ALPHANUMERIC, duplicates, mismatched, recommended

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from zarr_metadata._json import Loc, shown
-from zarr_metadata.conventions._definition import ConventionIssue, Level
+from zarr_metadata.conventions._convention import ConventionIssue, Level
 
 ALPHANUMERIC = re.compile(r"[A-Za-z0-9]+")
 """The names OME-NGFF gives rows, columns, wells and fields: letters and digits only."""

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any, cast
 
-from zarr_metadata.conventions._definition import ConventionDefinition
+from zarr_metadata.conventions._convention import ConventionDefinition
 
 
 class ConventionConflictError(ValueError):

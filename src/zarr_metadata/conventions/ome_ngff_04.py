@@ -8,7 +8,7 @@ from annotated_types import MinLen
 from typing_extensions import TypedDict
 
 from zarr_metadata._shapes import Unread
-from zarr_metadata.conventions._definition import ConventionDefinition
+from zarr_metadata.conventions._convention import ConventionDefinition
 from zarr_metadata.conventions._ome import OmeVersion, ome_definitions
 from zarr_metadata.conventions._ome_shapes import (
     OmeImageLabel04,

@@ -10,7 +10,7 @@ from typing_extensions import TypedDict
 
 from zarr_metadata._json import shown
 from zarr_metadata._shapes import Unread
-from zarr_metadata.conventions._definition import ConventionDefinition, ConventionIssue
+from zarr_metadata.conventions._convention import ConventionDefinition, ConventionIssue
 from zarr_metadata.conventions._hierarchy import Hierarchy, NodeView
 from zarr_metadata.conventions._ome import OmeVersion, ome_definitions
 from zarr_metadata.conventions._ome_shapes import (

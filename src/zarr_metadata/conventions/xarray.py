@@ -9,7 +9,7 @@ from typing_extensions import TypedDict
 
 from zarr_metadata._json import Loc, shown
 from zarr_metadata._shapes import Unread
-from zarr_metadata.conventions._definition import ConventionDefinition, ConventionIssue
+from zarr_metadata.conventions._convention import ConventionDefinition, ConventionIssue
 from zarr_metadata.conventions._hierarchy import Hierarchy, NodeView, parent_of
 
 __all__ = ["XARRAY", "XARRAY_NAME", "XarrayArrayAttributes"]

@@ -10,8 +10,8 @@ from typing_extensions import TypedDict
 
 from zarr_metadata._json import shown
 from zarr_metadata._shapes import Unread
+from zarr_metadata.conventions._convention import ConventionDefinition, ConventionIssue
 from zarr_metadata.conventions._declared import DECLARATIONS, declarations, declared
-from zarr_metadata.conventions._definition import ConventionDefinition, ConventionIssue
 from zarr_metadata.conventions._hierarchy import Hierarchy, NodeView
 from zarr_metadata.conventions._rules import mismatched
 

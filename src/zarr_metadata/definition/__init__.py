@@ -8,7 +8,7 @@ document in a scope.
 
 # A tool for extension authors, kept out of `__all__` until the published surface lists it.
 from zarr_metadata._shapes import Default as Default
-from zarr_metadata.definition._definition import (
+from zarr_metadata.definition._extension import (
     Definition,
     EmptyConfiguration,
     WithFillValue,

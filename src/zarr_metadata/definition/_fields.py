@@ -13,7 +13,7 @@ from zarr_metadata._frozen import FrozenObject, fast_constructor
 from zarr_metadata._json import UNSET, JSONValue
 
 if TYPE_CHECKING:
-    from zarr_metadata.definition._definition import Definition
+    from zarr_metadata.definition._extension import Definition
 
 D = TypeVar("D", bound="Definition[Any]")
 

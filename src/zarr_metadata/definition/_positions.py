@@ -10,10 +10,19 @@ from typing_extensions import TypeAliasType
 from zarr_metadata._common import ZarrV3NamedConfigJSON
 from zarr_metadata._frozen import FrozenObject
 from zarr_metadata._json import UNSET
-from zarr_metadata._shapes import Alias, Array, FixedArray, Node, Object, Reader, Record, Union
+from zarr_metadata._shapes import (
+    Alias,
+    AnnotationReader,
+    Array,
+    FixedArray,
+    Node,
+    Object,
+    Record,
+    Union,
+)
 
 if TYPE_CHECKING:
-    from zarr_metadata.definition._definition import Definition
+    from zarr_metadata.definition._extension import Definition
     from zarr_metadata.definition._fields import Nested
 
 
@@ -46,7 +55,7 @@ def kind_of_alias(alias: TypeAliasType) -> type[Definition[Any]] | None:
 def positions_of(configuration: type) -> tuple[Position, ...]:
     """Every member of `configuration` that holds a field, at any depth; raises `TypeError` for a member typed as a bare field envelope."""
     name = getattr(configuration, "__name__", "configuration")
-    return positions_in(Reader().read(configuration, name), name)
+    return positions_in(AnnotationReader().read(configuration, name), name)
 
 
 def positions_in(node: Node, name: str) -> tuple[Position, ...]:

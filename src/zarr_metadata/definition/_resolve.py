@@ -7,7 +7,7 @@ from typing import Any, TypeVar, cast
 
 from zarr_metadata._frozen import frozen
 from zarr_metadata._json import UNSET, JSONValue, Loc, Problems, ValidationProblem, under
-from zarr_metadata.definition._definition import (
+from zarr_metadata.definition._extension import (
     Definition,
     WithFillValue,
     asked,

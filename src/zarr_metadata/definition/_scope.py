@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Self, TypeAlias, TypeVar, cast, get_args, get_
 
 from zarr_metadata._json import Loc
 from zarr_metadata._shapes import typeddict_members
-from zarr_metadata.definition._definition import Definition
+from zarr_metadata.definition._extension import Definition
 from zarr_metadata.definition._reader import Readers
 
 D = TypeVar("D", bound=Definition[Any])

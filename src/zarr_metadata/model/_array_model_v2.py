@@ -23,12 +23,12 @@ from zarr_metadata.model._model import Model
 from zarr_metadata.model._node_files_v2 import node_files_bytes, node_from_key_value
 from zarr_metadata.model._scope_check import scope_v2
 from zarr_metadata.v2._context import ZarrV2Context
-from zarr_metadata.v2._definition import (
+from zarr_metadata.v2._field_json import ZarrV2CodecMetadata, ZarrV2DataTypeMetadata
+from zarr_metadata.v2._field_kinds import (
     ZarrV2CodecDefinition,
     ZarrV2DataTypeDefinition,
     type_string_configuration,
 )
-from zarr_metadata.v2._field_json import ZarrV2CodecMetadata, ZarrV2DataTypeMetadata
 from zarr_metadata.v2.array import (
     ZARR_V2_ARRAY_METADATA_STORE_KEY,
     ZarrV2ArrayMetadataJSON,

@@ -29,8 +29,10 @@ from zarr_metadata.model._model import Model
 from zarr_metadata.model._read import must_understand, unclaimed
 from zarr_metadata.model._scope_check import scope_v3
 from zarr_metadata.v3._context import ZarrV3Context
-from zarr_metadata.v3._definition import (
+from zarr_metadata.v3._extra_field_kinds import (
     ArrayExtraFieldDefinition,
+)
+from zarr_metadata.v3._field_kinds import (
     ChunkGridDefinition,
     ChunkKeyEncodingDefinition,
     CodecDefinition,

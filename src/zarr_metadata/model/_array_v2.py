@@ -30,7 +30,7 @@ from zarr_metadata.model._read import (
 )
 from zarr_metadata.typed_json import checker_of
 from zarr_metadata.v2._context import ZarrV2Context
-from zarr_metadata.v2._definition import ZarrV2CodecDefinition, ZarrV2DataTypeDefinition
+from zarr_metadata.v2._field_kinds import ZarrV2CodecDefinition, ZarrV2DataTypeDefinition
 from zarr_metadata.v2.array import ZarrV2ArrayMetadataJSON
 
 if TYPE_CHECKING:

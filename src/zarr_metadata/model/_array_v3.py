@@ -19,10 +19,11 @@ from zarr_metadata._frozen import FrozenObject, fast_constructor
 from zarr_metadata._json import UNSET, JSONValue, Loc, ValidationProblem, shown
 from zarr_metadata._refuse import FAIL, MAX_DEPTH, Checker
 from zarr_metadata._shapes import typeddict_members
-from zarr_metadata.definition._definition import blame, no_rules
+from zarr_metadata.definition._extension import blame, no_rules
 from zarr_metadata.definition._fields import AcceptedField, RefusedField, ResolvedField
 from zarr_metadata.definition._kept import json_key
-from zarr_metadata.definition._reader import FieldReader, Readers, add_found
+from zarr_metadata.definition._plan import add_found
+from zarr_metadata.definition._reader import FieldReader, Readers
 from zarr_metadata.model._read import (
     missing,
     not_a_document,
@@ -34,8 +35,11 @@ from zarr_metadata.model._read import (
 )
 from zarr_metadata.typed_json import checker_of
 from zarr_metadata.v3._context import ZarrV3Context
-from zarr_metadata.v3._definition import (
+from zarr_metadata.v3._documents import ZarrV3ArrayMetadataJSON
+from zarr_metadata.v3._extra_field_kinds import (
     ArrayExtraFieldDefinition,
+)
+from zarr_metadata.v3._field_kinds import (
     Chunk,
     ChunkGridDefinition,
     ChunkKeyEncodingDefinition,
@@ -46,7 +50,6 @@ from zarr_metadata.v3._definition import (
     chunk_of,
     unknown_lengths,
 )
-from zarr_metadata.v3._documents import ZarrV3ArrayMetadataJSON
 from zarr_metadata.v3._pipeline import CodecAt, Stage, read_pipeline
 
 if TYPE_CHECKING:

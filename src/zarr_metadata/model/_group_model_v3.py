@@ -37,7 +37,7 @@ from zarr_metadata.model._read import must_understand, unclaimed
 from zarr_metadata.model._scope_check import scope_v3
 from zarr_metadata.problems import MetadataValidationError
 from zarr_metadata.v3._context import ZarrV3Context
-from zarr_metadata.v3._definition import GroupExtraFieldDefinition
+from zarr_metadata.v3._extra_field_kinds import GroupExtraFieldDefinition
 from zarr_metadata.v3.array import ZarrV3ArrayMetadataJSON
 from zarr_metadata.v3.consolidated import (
     ZARR_V3_CONSOLIDATED_METADATA_KEY,

@@ -34,7 +34,7 @@ from zarr_metadata.model._read import (
 )
 from zarr_metadata.typed_json import checker_of
 from zarr_metadata.v3._context import ZarrV3Context
-from zarr_metadata.v3._definition import GroupExtraFieldDefinition
+from zarr_metadata.v3._extra_field_kinds import GroupExtraFieldDefinition
 from zarr_metadata.v3.consolidated import (
     CONSOLIDATED_METADATA_EXTRA_FIELD,
     ZARR_V3_CONSOLIDATED_METADATA_KEY,

@@ -7,16 +7,17 @@ from typing import Any, Final, Literal, cast
 
 from zarr_metadata._json import UNSET, JSONValue, Loc, UserJSONValue, ValidationProblem, shown
 from zarr_metadata._refuse import FAIL, MAX_DEPTH, Checker
-from zarr_metadata.definition._definition import Definition
+from zarr_metadata.definition._extension import Definition
 from zarr_metadata.definition._fields import (
     AcceptedField,
     RefusedField,
     ResolvedField,
     UnclaimedField,
 )
-from zarr_metadata.definition._reader import Plan, Readers
+from zarr_metadata.definition._plan import Plan
+from zarr_metadata.definition._reader import Readers
 from zarr_metadata.typed_json import checker_of
-from zarr_metadata.v3._definition import ExtraFieldDefinition
+from zarr_metadata.v3._extra_field_kinds import ExtraFieldDefinition
 
 _ATTRIBUTES: Final[Checker] = checker_of(Mapping[str, UserJSONValue], True)
 _FORMAT: Final[Checker] = checker_of(Literal[3], True)

@@ -7,9 +7,9 @@ from typing import Any, ClassVar, Literal, TypeVar, cast, final
 
 from typing_extensions import TypedDict, Unpack
 
-from zarr_metadata.definition._definition import Definition
+from zarr_metadata.definition._extension import Definition
 from zarr_metadata.definition._scope import Scope, slot_kinds
-from zarr_metadata.v2._definition import (
+from zarr_metadata.v2._field_kinds import (
     V2_KINDS,
     ZarrV2CodecDefinition,
     ZarrV2DataTypeDefinition,

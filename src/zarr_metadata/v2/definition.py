@@ -8,7 +8,7 @@ the scope this package provides, and every v2 reader's default.
 """
 
 from zarr_metadata.v2._context import ZarrV2Context, ZarrV2ContextSlots
-from zarr_metadata.v2._definition import (
+from zarr_metadata.v2._field_kinds import (
     ZarrV2CodecDefinition,
     ZarrV2DataTypeDefinition,
     ZarrV2DataTypeField,

@@ -7,9 +7,9 @@ from typing import Any, ClassVar, Literal, TypeVar, cast, final
 
 from typing_extensions import TypedDict, Unpack
 
-from zarr_metadata.definition._definition import Definition
+from zarr_metadata.definition._extension import Definition
 from zarr_metadata.definition._scope import Scope, slot_kinds
-from zarr_metadata.v3._definition import (
+from zarr_metadata.v3._field_kinds import (
     V3_KINDS,
     ArrayExtraFieldDefinition,
     ChunkGridDefinition,

@@ -8,10 +8,11 @@ from typing import Any, Final, cast
 
 from zarr_metadata._frozen import FrozenObject, fast_constructor
 from zarr_metadata._json import JSONValue, Loc, ValidationProblem, relocated
-from zarr_metadata.definition._definition import blame, no_rules
+from zarr_metadata.definition._extension import blame, no_rules
 from zarr_metadata.definition._fields import AcceptedField, RefusedField, ResolvedField
-from zarr_metadata.definition._reader import Readers, add_found
-from zarr_metadata.v3._definition import (
+from zarr_metadata.definition._plan import add_found
+from zarr_metadata.definition._reader import Readers
+from zarr_metadata.v3._field_kinds import (
     UNKNOWN_CHUNK,
     Chunk,
     CodecDefinition,

@@ -8,8 +8,8 @@ from typing import Final, Literal
 from typing_extensions import TypedDict
 
 from zarr_metadata._json import UserJSONValue
-from zarr_metadata.v3._definition import GroupExtraFieldDefinition
 from zarr_metadata.v3._documents import ZarrV3ArrayMetadataJSON, ZarrV3GroupMetadataJSON
+from zarr_metadata.v3._extra_field_kinds import GroupExtraFieldDefinition
 
 ZARR_V3_CONSOLIDATED_METADATA_KEY: Final = "consolidated_metadata"
 """The member of a group's `zarr.json` that holds consolidated metadata."""

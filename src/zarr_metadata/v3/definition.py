@@ -20,8 +20,12 @@ from zarr_metadata.v3._aliases import (
     ZarrV3StorageTransformerField,
 )
 from zarr_metadata.v3._context import ZarrV3Context, ZarrV3ContextSlots
-from zarr_metadata.v3._definition import (
+from zarr_metadata.v3._extra_field_kinds import (
     ArrayExtraFieldDefinition,
+    ExtraFieldDefinition,
+    GroupExtraFieldDefinition,
+)
+from zarr_metadata.v3._field_kinds import (
     Chunk,
     ChunkGridDefinition,
     ChunkKeyEncodingDefinition,
@@ -29,8 +33,6 @@ from zarr_metadata.v3._definition import (
     CodecKind,
     CodecSize,
     DataTypeDefinition,
-    ExtraFieldDefinition,
-    GroupExtraFieldDefinition,
     Lengths,
     StorageClass,
     StorageTransformerDefinition,

@@ -28,7 +28,7 @@ from zarr_metadata.definition import (
 )
 from zarr_metadata.definition._fields import Nested
 from zarr_metadata.v2._context import ZarrV2Context
-from zarr_metadata.v2._definition import ZarrV2CodecDefinition, ZarrV2DataTypeDefinition
+from zarr_metadata.v2._field_kinds import ZarrV2CodecDefinition, ZarrV2DataTypeDefinition
 from zarr_metadata.v2.data_type import DATA_TYPES_V2
 
 __all__ = [

@@ -20,7 +20,7 @@ from typing_extensions import ReadOnly, TypedDict
 from zarr_metadata._json import JSONValue, ValidationProblem, shown
 from zarr_metadata._shapes import Default
 from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v2._definition import ZarrV2CodecDefinition
+from zarr_metadata.v2._field_kinds import ZarrV2CodecDefinition
 from zarr_metadata.v2.codec.filters import DOUBLE
 
 __all__ = [

@@ -15,7 +15,7 @@ from typing_extensions import ReadOnly, TypedDict
 from zarr_metadata._json import ValidationProblem, shown
 from zarr_metadata.definition import AcceptedField, EmptyConfiguration
 from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v2._definition import ZarrV2CodecDefinition
+from zarr_metadata.v2._field_kinds import ZarrV2CodecDefinition
 from zarr_metadata.v2.codec.filters import (
     canonical_type_string,
     data_type_problems,

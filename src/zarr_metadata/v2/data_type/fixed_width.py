@@ -29,7 +29,7 @@ from typing import Final
 
 from zarr_metadata._json import JSONValue, ValidationProblem, shown
 from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v2._definition import ZarrV2DataTypeDefinition, type_string_of
+from zarr_metadata.v2._field_kinds import ZarrV2DataTypeDefinition, type_string_of
 from zarr_metadata.v2.data_type.scalar import ZarrV2ScalarConfiguration, byteorder_problems
 
 __all__ = [

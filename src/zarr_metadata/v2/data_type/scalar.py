@@ -26,7 +26,7 @@ from typing_extensions import ReadOnly, TypedDict
 
 from zarr_metadata._json import JSONValue, ValidationProblem, shown
 from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v2._definition import ZarrV2DataTypeDefinition, type_string_of
+from zarr_metadata.v2._field_kinds import ZarrV2DataTypeDefinition, type_string_of
 from zarr_metadata.v3.data_type._float_fill import (
     canonical_complex_fill,
     canonical_fill,

@@ -37,7 +37,7 @@ from typing_extensions import ReadOnly, TypedDict
 
 from zarr_metadata._json import ValidationProblem, shown
 from zarr_metadata.definition._fields import AcceptedField, Nested, ResolvedField
-from zarr_metadata.v2._definition import (
+from zarr_metadata.v2._field_kinds import (
     STRUCT_NAME,
     ZarrV2DataTypeDefinition,
     ZarrV2DataTypeField,

@@ -27,7 +27,7 @@ from typing_extensions import ReadOnly, TypedDict
 from zarr_metadata._json import JSONValue, ValidationProblem, shown
 from zarr_metadata._shapes import Default
 from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v2._definition import ZarrV2DataTypeDefinition, type_string_of
+from zarr_metadata.v2._field_kinds import ZarrV2DataTypeDefinition, type_string_of
 from zarr_metadata.v2.data_type.scalar import byteorder_problems, itemsize_problems
 
 __all__ = [

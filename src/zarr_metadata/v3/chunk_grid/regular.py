@@ -7,7 +7,7 @@ from typing_extensions import TypedDict
 
 from zarr_metadata._json import ValidationProblem, shown
 from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v3._definition import ChunkGridDefinition, Lengths, one_length
+from zarr_metadata.v3._field_kinds import ChunkGridDefinition, Lengths, one_length
 
 REGULAR_CHUNK_GRID_NAME: Final = "regular"
 RegularChunkGridName = Literal["regular"]

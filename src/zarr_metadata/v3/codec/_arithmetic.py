@@ -6,7 +6,7 @@ from typing import Any, Final
 
 from zarr_metadata._json import Loc, ValidationProblem, shown
 from zarr_metadata.definition._fields import AcceptedField, ResolvedField
-from zarr_metadata.v3._definition import DataTypeDefinition
+from zarr_metadata.v3._field_kinds import DataTypeDefinition
 
 __all__ = [
     "ARITHMETIC_DATA_TYPE_NAMES",

@@ -7,7 +7,7 @@ from typing_extensions import TypedDict
 
 from zarr_metadata._json import ValidationProblem, shown
 from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v3._definition import CodecDefinition
+from zarr_metadata.v3._field_kinds import CodecDefinition
 
 BLOSC_CODEC_NAME: Final = "blosc"
 BloscCodecName = Literal["blosc"]

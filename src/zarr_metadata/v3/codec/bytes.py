@@ -6,7 +6,7 @@ from typing_extensions import TypedDict
 
 from zarr_metadata._json import ValidationProblem
 from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v3._definition import Chunk, CodecDefinition, storage_of
+from zarr_metadata.v3._field_kinds import Chunk, CodecDefinition, storage_of
 
 BYTES_CODEC_NAME: Final = "bytes"
 BytesCodecName = Literal["bytes"]

@@ -9,7 +9,7 @@ from zarr_metadata._json import JSONValue, ValidationProblem, shown
 from zarr_metadata.definition._fields import AcceptedField, Nested, ResolvedField
 from zarr_metadata.definition._resolve import fill_value_problems
 from zarr_metadata.v3._aliases import ZarrV3DataTypeField
-from zarr_metadata.v3._definition import Chunk, CodecDefinition, DataTypeDefinition, chunk_of
+from zarr_metadata.v3._field_kinds import Chunk, CodecDefinition, DataTypeDefinition, chunk_of
 from zarr_metadata.v3.codec._arithmetic import (
     INTEGER_DATA_TYPE_NAMES,
     has_arithmetic,

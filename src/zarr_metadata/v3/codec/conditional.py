@@ -13,7 +13,7 @@ from typing_extensions import TypedDict
 from zarr_metadata._json import ValidationProblem
 from zarr_metadata.definition._fields import Nested, ResolvedField
 from zarr_metadata.v3._aliases import ZarrV3CodecField
-from zarr_metadata.v3._definition import CodecDefinition
+from zarr_metadata.v3._field_kinds import CodecDefinition
 
 __all__ = [
     "CONDITIONAL_CODEC",

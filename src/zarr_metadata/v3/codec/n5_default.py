@@ -16,7 +16,7 @@ from zarr_metadata._json import ValidationProblem, shown
 from zarr_metadata.definition._fields import AcceptedField, Nested, ResolvedField
 from zarr_metadata.definition._resolve import configuration_of
 from zarr_metadata.v3._aliases import ZarrV3CodecField
-from zarr_metadata.v3._definition import Chunk, CodecDefinition
+from zarr_metadata.v3._field_kinds import Chunk, CodecDefinition
 from zarr_metadata.v3.codec.bytes import BYTES_CODEC, BYTES_CODEC_NAME
 from zarr_metadata.v3.codec.transpose import TRANSPOSE_CODEC, TRANSPOSE_CODEC_NAME
 

@@ -15,7 +15,7 @@ from zarr_metadata._frozen import FrozenObject
 from zarr_metadata._json import ValidationProblem, shown
 from zarr_metadata._shapes import Default
 from zarr_metadata.definition._fields import AcceptedField, Nested
-from zarr_metadata.v3._definition import Chunk, CodecDefinition
+from zarr_metadata.v3._field_kinds import Chunk, CodecDefinition
 
 __all__ = [
     "PACKBITS_CODEC",

@@ -23,7 +23,7 @@ from typing_extensions import TypedDict
 
 from zarr_metadata._json import ValidationProblem, shown
 from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v3._definition import Chunk, CodecDefinition, Lengths, chunk_of, one_length
+from zarr_metadata.v3._field_kinds import Chunk, CodecDefinition, Lengths, chunk_of, one_length
 
 __all__ = [
     "RESHAPE_CODEC",

@@ -8,7 +8,7 @@ from typing_extensions import TypedDict
 from zarr_metadata._json import JSONValue, ValidationProblem
 from zarr_metadata.definition._fields import AcceptedField, Nested
 from zarr_metadata.definition._resolve import fill_value_problems
-from zarr_metadata.v3._definition import Chunk, CodecDefinition
+from zarr_metadata.v3._field_kinds import Chunk, CodecDefinition
 from zarr_metadata.v3.codec._arithmetic import has_arithmetic, no_arithmetic
 
 SCALE_OFFSET_CODEC_NAME: Final = "scale_offset"

@@ -16,7 +16,7 @@ from zarr_metadata._json import ValidationProblem, shown
 from zarr_metadata._shapes import Default
 from zarr_metadata.definition._fields import AcceptedField, Nested
 from zarr_metadata.v3._aliases import ZarrV3CodecField, ZarrV3StaticCodecField
-from zarr_metadata.v3._definition import (
+from zarr_metadata.v3._field_kinds import (
     Chunk,
     CodecDefinition,
     DataTypeDefinition,

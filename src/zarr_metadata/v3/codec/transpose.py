@@ -6,7 +6,7 @@ from typing_extensions import TypedDict
 
 from zarr_metadata._json import ValidationProblem, shown
 from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v3._definition import Chunk, CodecDefinition, chunk_of
+from zarr_metadata.v3._field_kinds import Chunk, CodecDefinition, chunk_of
 
 TRANSPOSE_CODEC_NAME: Final = "transpose"
 TransposeCodecName = Literal["transpose"]

@@ -5,9 +5,9 @@ from typing import Final, Literal, NotRequired
 from typing_extensions import TypedDict
 
 from zarr_metadata._json import ValidationProblem, shown
-from zarr_metadata.definition._definition import EmptyConfiguration
+from zarr_metadata.definition._extension import EmptyConfiguration
 from zarr_metadata.definition._fields import AcceptedField, Nested
-from zarr_metadata.v3._definition import Chunk, CodecDefinition
+from zarr_metadata.v3._field_kinds import Chunk, CodecDefinition
 
 __all__ = [
     "VLEN_UTF8_CODEC",

@@ -6,7 +6,7 @@ from annotated_types import Interval
 from typing_extensions import TypedDict
 
 from zarr_metadata._shapes import Default
-from zarr_metadata.v3._definition import CodecDefinition
+from zarr_metadata.v3._field_kinds import CodecDefinition
 
 ZSTD_CODEC_NAME: Final = "zstd"
 ZstdCodecName = Literal["zstd"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Final, Literal, cast
 
-from zarr_metadata.v3._definition import DataTypeDefinition
+from zarr_metadata.v3._field_kinds import DataTypeDefinition
 from zarr_metadata.v3.data_type._float_fill import complex_data_type, float_data_type
 from zarr_metadata.v3.data_type._float_format import (
     EXTENSION_FORMATS,

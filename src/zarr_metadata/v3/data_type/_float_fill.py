@@ -23,9 +23,9 @@ from collections.abc import Callable
 from typing import Any
 
 from zarr_metadata._json import JSONValue, Loc, ValidationProblem, shown
-from zarr_metadata.definition._definition import EmptyConfiguration
+from zarr_metadata.definition._extension import EmptyConfiguration
 from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v3._definition import DataTypeDefinition, StorageClass
+from zarr_metadata.v3._field_kinds import DataTypeDefinition, StorageClass
 from zarr_metadata.v3.data_type._float_format import (
     NAMES,
     FloatFormat,

@@ -9,7 +9,7 @@ from annotated_types import Interval
 
 from zarr_metadata._json import JSONValue
 from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v3._definition import DataTypeDefinition
+from zarr_metadata.v3._field_kinds import DataTypeDefinition
 from zarr_metadata.v3.data_type._integer import multi_byte
 
 NUMPY_TIME_UNIT: Final = (

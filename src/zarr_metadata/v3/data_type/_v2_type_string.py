@@ -36,7 +36,7 @@ def _v3_name(family: str, configuration: Mapping[str, JSONValue]) -> str | None:
 def v2_type_string_message(name: str) -> str | None:
     """The message for a v3 data type named by a NumPy type string ("<i8"); None for any other name."""
     # Imported here: the v2 data types build on v3's, so v2 imports v3 first.
-    from zarr_metadata.v2._definition import type_string_configuration
+    from zarr_metadata.v2._field_kinds import type_string_configuration
 
     read = type_string_configuration(name)
     if read is None:

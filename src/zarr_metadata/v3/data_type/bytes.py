@@ -10,9 +10,9 @@ from typing import Annotated, Final, Literal, NewType
 from annotated_types import Interval
 
 from zarr_metadata._json import JSONValue, ValidationProblem, shown
-from zarr_metadata.definition._definition import EmptyConfiguration
+from zarr_metadata.definition._extension import EmptyConfiguration
 from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v3._definition import DataTypeDefinition
+from zarr_metadata.v3._field_kinds import DataTypeDefinition
 from zarr_metadata.v3.data_type._integer import variable_length
 
 __all__ = [

@@ -15,7 +15,7 @@ from typing_extensions import ReadOnly, TypedDict
 
 from zarr_metadata._json import JSONValue, ValidationProblem, shown
 from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v3._definition import DataTypeDefinition
+from zarr_metadata.v3._field_kinds import DataTypeDefinition
 from zarr_metadata.v3.data_type._integer import multi_byte
 
 __all__ = [

@@ -16,7 +16,7 @@ from typing_extensions import TypedDict
 
 from zarr_metadata._json import ValidationProblem, decimal, shown
 from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v3._definition import RAW_BYTES_NAME, RAW_BYTES_NAME_PATTERN, DataTypeDefinition
+from zarr_metadata.v3._field_kinds import RAW_BYTES_NAME, RAW_BYTES_NAME_PATTERN, DataTypeDefinition
 from zarr_metadata.v3.data_type._integer import single_byte
 
 __all__ = [

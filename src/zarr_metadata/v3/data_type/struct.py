@@ -18,7 +18,7 @@ from zarr_metadata._json import UNSET, JSONValue, ValidationProblem, shown
 from zarr_metadata.definition._fields import Nested, ResolvedField
 from zarr_metadata.definition._resolve import canonical_fill_value, fill_value_problems
 from zarr_metadata.v3._aliases import ZarrV3DataTypeField
-from zarr_metadata.v3._definition import DataTypeDefinition, StorageClass, storage_of
+from zarr_metadata.v3._field_kinds import DataTypeDefinition, StorageClass, storage_of
 
 __all__ = [
     "STRUCT_DATA_TYPE",

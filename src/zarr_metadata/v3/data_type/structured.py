@@ -21,7 +21,7 @@ from zarr_metadata._json import UNSET, JSONValue, Loc, ValidationProblem, shown
 from zarr_metadata.definition._fields import AcceptedField, Nested, ResolvedField
 from zarr_metadata.definition._resolve import canonical_fill_value, fill_value_problems
 from zarr_metadata.v3._aliases import ZarrV3DataTypeField
-from zarr_metadata.v3._definition import (
+from zarr_metadata.v3._field_kinds import (
     RAW_BYTES_NAME,
     DataTypeDefinition,
     StorageClass,

@@ -17,10 +17,10 @@ from typing import Any, Final
 
 from zarr_metadata._json import ValidationProblem, shown
 from zarr_metadata.definition import AcceptedField
-from zarr_metadata.definition._definition import canonical_configuration
+from zarr_metadata.definition._extension import canonical_configuration
 from zarr_metadata.definition._fields import Nested, json_text
-from zarr_metadata.v2._definition import ZarrV2CodecDefinition
-from zarr_metadata.v3._definition import (
+from zarr_metadata.v2._field_kinds import ZarrV2CodecDefinition
+from zarr_metadata.v3._field_kinds import (
     Chunk,
     CodecDefinition,
     CodecKind,

@@ -22,7 +22,7 @@ from zarr_metadata.definition import AcceptedField, resolve
 from zarr_metadata.definition._fields import Nested, ResolvedField
 from zarr_metadata.v2.codec.filters import read_type_string
 from zarr_metadata.v3._context import ZarrV3Context
-from zarr_metadata.v3._definition import Chunk, DataTypeDefinition, Lengths, chunk_of, one_length
+from zarr_metadata.v3._field_kinds import Chunk, DataTypeDefinition, Lengths, chunk_of, one_length
 from zarr_metadata.v3.data_type.complex64 import COMPLEX64_DATA_TYPE
 from zarr_metadata.v3.data_type.complex128 import COMPLEX128_DATA_TYPE
 from zarr_metadata.v3.data_type.float16 import FLOAT16_DATA_TYPE

@@ -9,7 +9,7 @@ numpy.timedelta64.
 
 from typing import Any, Final
 
-from zarr_metadata.v3._definition import DataTypeDefinition
+from zarr_metadata.v3._field_kinds import DataTypeDefinition
 from zarr_metadata.v3.data_type.zarr_python.null_terminated_bytes import (
     NULL_TERMINATED_BYTES_DATA_TYPE,
     NULL_TERMINATED_BYTES_DATA_TYPE_NAME,

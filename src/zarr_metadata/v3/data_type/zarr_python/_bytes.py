@@ -12,7 +12,7 @@ from annotated_types import Interval
 
 from zarr_metadata._json import JSONValue, ValidationProblem, shown
 from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v3._definition import DataTypeDefinition
+from zarr_metadata.v3._field_kinds import DataTypeDefinition
 from zarr_metadata.v3.data_type._integer import single_byte
 from zarr_metadata.v3.data_type.bytes import Base64Bytes
 

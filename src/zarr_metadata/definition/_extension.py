@@ -13,7 +13,7 @@ from typing_extensions import TypeAliasType, TypedDict, is_typeddict
 
 from zarr_metadata._frozen import FrozenObject
 from zarr_metadata._json import UNSET, JSONValue, Loc, Problems, ValidationProblem
-from zarr_metadata._shapes import Node, Reader, Record
+from zarr_metadata._shapes import AnnotationReader, Node, Record
 from zarr_metadata.definition._positions import positions_of, register_alias
 from zarr_metadata.typed_json import refine
 
@@ -187,7 +187,7 @@ class Definition(Generic[C]):
     @functools.cached_property
     def _defaults(self) -> Mapping[str, JSONValue]:
         """The configuration's members that declare a `Default`, each with its default, in the order declared."""
-        node = Reader().read(
+        node = AnnotationReader().read(
             self.configuration, getattr(self.configuration, "__name__", "configuration")
         )
         members = node.members if isinstance(node, Record) else ()
@@ -299,7 +299,7 @@ _EMPTY: Mapping[str, JSONValue] = FrozenObject()
 
 def _requires_configuration(configuration: type) -> bool:
     return requires_members(
-        Reader().read(configuration, getattr(configuration, "__name__", "configuration"))
+        AnnotationReader().read(configuration, getattr(configuration, "__name__", "configuration"))
     )
 
 
@@ -334,7 +334,7 @@ class WithFillValue(Definition[C]):
         if refusal is not None:
             return refusal
         try:
-            Reader().read(self.fill_value, "fill_value")
+            AnnotationReader().read(self.fill_value, "fill_value")
         except TypeError as error:
             return f"{self.name!r}: its fill value: {error}"
         return None

@@ -33,7 +33,7 @@ from zarr_metadata._json import (
     shown,
     too_many_digits,
 )
-from zarr_metadata.definition._definition import C, Definition, WithFillValue
+from zarr_metadata.definition._extension import C, Definition, WithFillValue
 from zarr_metadata.typed_json import refine
 from zarr_metadata.v2._field_json import ZarrV2DataTypeMetadata
 
