@@ -520,9 +520,9 @@ def test_the_library_does_not_import_the_command() -> None:
     assert result.stdout.strip() == "[]"
 
 
-def test_the_readme_shows_what_the_examples_report() -> None:
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
-    shown = readme.split("```text\n", 1)[1].split("```", 1)[0]
+def test_the_guide_shows_what_the_examples_report() -> None:
+    guide = (REPO / "docs" / "guides" / "command-line.md").read_text(encoding="utf-8")
+    shown = guide.split("$ zarr-metadata check examples\n", 1)[1].split("$ ", 1)[0]
     result = run("check", "examples")
     assert shown == result.stdout
 

@@ -371,9 +371,10 @@ def test_the_hook_checks_the_files_pre_commit_names(
     assert out.splitlines()[-1] == "23 documents, 11 problems, 4 warnings"
 
 
-def test_the_readme_shows_a_pre_commit_config_that_uses_the_hook() -> None:
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
-    block = readme.split("```yaml\n", 1)[1].split("```", 1)[0]
+def test_the_ci_guide_shows_a_pre_commit_config_that_uses_the_hook() -> None:
+    guide = (REPO / "docs" / "guides" / "ci.md").read_text(encoding="utf-8")
+    block = guide.split("```yaml\nrepos:", 1)[1].split("```", 1)[0]
+    block = "repos:" + block
     config = yaml.safe_load(block)
     (repo,) = config["repos"]
     assert [hook["id"] for hook in repo["hooks"]] == [hook["id"] for hook in hooks()]

@@ -697,16 +697,15 @@ def test_a_process_whose_standard_error_is_a_pipe_writes_nothing_there() -> None
     assert result.stderr == ""
 
 
-# The README
+# The CI guide
 
 
-README_EXAMPLE = re.compile(
-    r"```sh\n(zarr-metadata check [^\n]*)\n```\n\n```[a-z]*\n(.*?)```", re.DOTALL
-)
+GUIDE_EXAMPLE = re.compile(r"```console\n\$ (zarr-metadata check [^\n]*)\n(.*?)```", re.DOTALL)
 
 
-def test_the_readme_shows_what_each_format_prints() -> None:
-    examples = README_EXAMPLE.findall((REPO / "README.md").read_text(encoding="utf-8"))
+def test_the_ci_guide_shows_what_each_format_prints() -> None:
+    guide = (REPO / "docs" / "guides" / "ci.md").read_text(encoding="utf-8")
+    examples = GUIDE_EXAMPLE.findall(guide)
     formats = {
         next(
             (word for word in ("json", "github", "sarif", "--statistics") if word in command),

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import pickle
-import re
 import subprocess
 import sys
 from collections.abc import Iterable, Mapping
@@ -325,19 +324,6 @@ def test_the_checker_accepts_a_plugin_of_conventions(tmp_path: Path) -> None:
     ]
     result = subprocess.run(command, capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
-
-
-def test_the_examples_of_the_conventions_document_print_what_it_says() -> None:
-    document = (Path(__file__).resolve().parents[1] / "docs" / "conventions.md").read_text(
-        encoding="utf-8"
-    )
-    for block in re.findall(r"```python\n(.*?)```", document, re.S):
-        expected = [line[2:] for line in block.splitlines() if line.startswith("# ")]
-        result = subprocess.run(
-            [sys.executable, "-c", block], capture_output=True, text=True, check=False
-        )
-        assert result.returncode == 0, result.stderr
-        assert result.stdout.splitlines() == expected
 
 
 SPATIAL_DECLARED = {"uuid": "689b58e2-cf7b-45e0-9fff-9cfc0883d6b4", "name": "spatial:"}

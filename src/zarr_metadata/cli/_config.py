@@ -67,7 +67,7 @@ def _names_the_table(pyproject: Path) -> bool:
 
 
 def _table_names(text: bytes) -> set[str]:
-    import tomllib  # imported when a config file is found: see "What a run imports" in docs/cli.md
+    import tomllib  # imported when a config file is found: see "What a run imports" in docs/how-it-works/cli.md
 
     try:
         document = tomllib.loads(text.decode("utf-8", errors="replace"))
@@ -89,7 +89,7 @@ def read_config(path: Path, shown: str) -> Config:
         ) from None
     except UnicodeDecodeError:
         raise ConfigError(f"{shown}: invalid TOML: not UTF-8 text") from None
-    import tomllib  # imported when a config file is found: see "What a run imports" in docs/cli.md
+    import tomllib  # imported when a config file is found: see "What a run imports" in docs/how-it-works/cli.md
 
     try:
         document: dict[str, object] = tomllib.loads(text)

@@ -92,7 +92,7 @@ def add_convert_command(commands: Any) -> None:
 
 def run_convert(arguments: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     """Convert what `arguments` name, in the scopes of their context, and return the exit status."""
-    # Imported when the subcommand runs: see "What a run imports" in docs/cli.md.
+    # Imported when the subcommand runs: see "What a run imports" in docs/how-it-works/cli.md.
     from zarr_metadata.cli._convert import ConvertOptions, convert_stores
 
     if arguments.remove_v2 and (

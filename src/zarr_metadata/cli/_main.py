@@ -296,7 +296,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return done.code if isinstance(done.code, int) else EXIT_USAGE
     try:
         if arguments.catalog is not None or arguments.dask is not None:
-            # What few runs use is imported when used: see "What a run imports" in docs/cli.md.
+            # What few runs use is imported when used: see "What a run imports" in docs/how-it-works/cli.md.
             from zarr_metadata.cli._catalog_command import check_catalog_command
 
             status = check_catalog_command(

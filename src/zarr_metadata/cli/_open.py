@@ -67,7 +67,7 @@ def open_target(name: str, options: Options) -> Opened | StoreError:
         return _local(_directory(name, options))
     # Only a regular file is opened to see whether it is a zip file: a fifo would block.
     if stat.S_ISREG(mode) and _is_zip_file(name):
-        # Imported for a zip target only: see "What a run imports" in docs/cli.md.
+        # Imported for a zip target only: see "What a run imports" in docs/how-it-works/cli.md.
         from zarr_metadata.cli._zip_store import ZipStore
 
         try:
@@ -158,6 +158,6 @@ class OneDocument:
 
 def _is_zip_file(name: str) -> bool:
     """Whether the regular file `name` is a zip file."""
-    import zipfile  # imported for a file target only: see "What a run imports" in docs/cli.md
+    import zipfile  # imported for a file target only: see "What a run imports" in docs/how-it-works/cli.md
 
     return zipfile.is_zipfile(name)

@@ -44,7 +44,7 @@ def cores() -> int:
 def can_fork() -> bool:
     """Whether workers can start as copies of this process (not where only spawning a fresh interpreter is possible)."""
     # multiprocessing is imported for a store large enough to be checked in workers:
-    # see "What a run imports" in docs/cli.md.
+    # see "What a run imports" in docs/how-it-works/cli.md.
     import multiprocessing
 
     return "fork" in multiprocessing.get_all_start_methods()

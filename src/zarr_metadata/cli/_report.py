@@ -136,7 +136,7 @@ def report_in(format: Format, out: TextIO, *, quiet: bool = False, repairs: bool
     """A report in `format` written to `out`: `quiet` leaves out the summary and progress, `repairs` says repairs were asked for."""
     if format == "json":
         return JSONReport(out, quiet=quiet)
-    # A report's format is imported when used: see "What a run imports" in docs/cli.md.
+    # A report's format is imported when used: see "What a run imports" in docs/how-it-works/cli.md.
     if format == "sarif":
         from zarr_metadata.cli._sarif import SarifReport
 

@@ -298,7 +298,7 @@ class _Run:
         A group holds enough targets to keep `--jobs` requests busy for a while,
         so the store is never waiting on the checker, nor the checker on it.
         """
-        # Imported for a store read ahead (a remote one): see "What a run imports" in docs/cli.md.
+        # Imported for a store read ahead (a remote one): see "What a run imports" in docs/how-it-works/cli.md.
         from concurrent.futures import ThreadPoolExecutor
 
         groups = _batches(targets, max(BATCH, 8 * self.options.jobs))

@@ -18,7 +18,7 @@ DOCUMENTS = ("node", "array", "group", "zarray", "zgroup", "zmetadata", "v2-node
 
 def _writers() -> dict[str, tuple[int, Callable[..., JSONSchema]]]:
     """Each document's schema writer, with the Zarr format it belongs to."""
-    # Imported when the subcommand runs: see "What a run imports" in docs/cli.md.
+    # Imported when the subcommand runs: see "What a run imports" in docs/how-it-works/cli.md.
     from zarr_metadata._schema_v2 import (
         consolidated_metadata_json_schema_v2,
         node_metadata_json_schema_v2,

@@ -113,7 +113,8 @@ def _create_backup(root: str, path: str, data: bytes, like: os.stat_result | Non
 
 def _status(store: Store, key: str) -> os.stat_result | None:
     """The mode and owner a backup of `key` takes: the document's, or for a zip member the archive's; None for a remote store."""
-    from zarr_metadata.cli._zip_store import ZipStore  # see "What a run imports" in docs/cli.md
+    # See "What a run imports" in docs/how-it-works/cli.md.
+    from zarr_metadata.cli._zip_store import ZipStore
 
     path = (
         store.path(key)
