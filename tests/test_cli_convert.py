@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -124,6 +125,13 @@ def test_dry_run_prints_the_documents_and_writes_nothing(
     assert files_of(path) == before
     assert "data.zarr/temperature/zarr.json:\n{" in result.stdout
     assert result.stderr.splitlines()[-1] == "4 nodes converted (nothing written), 0 problems"
+    # Each document is whole JSON on lines of its own, after the line naming its file.
+    shown = re.split(r"^(\S+/zarr\.json):\n", result.stdout, flags=re.M)
+    assert shown[0] == ""
+    names, documents = shown[1::2], shown[2::2]
+    assert len(names) == 4
+    assert all(json.loads(document)["zarr_format"] == 3 for document in documents)
+    assert all(document.endswith("}\n") for document in documents)
 
 
 def test_the_diff_is_one_git_apply_takes_and_it_makes_the_same_files(

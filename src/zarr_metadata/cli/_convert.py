@@ -123,7 +123,7 @@ def _convert_store(
             show(
                 _diff(destination, key, data)
                 if options.diff
-                else f"{destination.path(key)}:\n{data.decode()}"
+                else f"{destination.path(key)}:\n{data.decode()}\n"
             )
         return
     written = _write_all(destination, documents, outcome, emit)
