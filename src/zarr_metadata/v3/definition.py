@@ -40,10 +40,11 @@ from zarr_metadata.v3._field_kinds import (
     storage_of,
 )
 from zarr_metadata.v3._pipeline import Stage
-from zarr_metadata.v3._scopes import CORE, CORE_AND_EXTENSIONS
 
 if TYPE_CHECKING:
     from zarr_metadata.v3._known import KNOWN as KNOWN
+    from zarr_metadata.v3._scopes import CORE as CORE
+    from zarr_metadata.v3._scopes import CORE_AND_EXTENSIONS as CORE_AND_EXTENSIONS
 
 __all__ = [
     "CORE",
@@ -76,8 +77,13 @@ __all__ = [
 
 
 def __getattr__(name: str) -> object:
-    # KNOWN imports every definition the package has; a program that reads in
-    # another scope does not pay for it.
+    # The scopes are made of the built-in definitions, which import this module
+    # for their kinds; each scope is made when first asked for, and KNOWN (every
+    # definition the package has) costs nothing to a program that reads in another.
+    if name in ("CORE", "CORE_AND_EXTENSIONS"):
+        from zarr_metadata.v3 import _scopes
+
+        return getattr(_scopes, name)
     if name == "KNOWN":
         from zarr_metadata.v3._known import KNOWN as KNOWN
 

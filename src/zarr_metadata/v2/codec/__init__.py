@@ -3,7 +3,6 @@
 from typing import Any, Final
 
 from zarr_metadata.v2._field_json import ZarrV2CodecMetadata
-from zarr_metadata.v2._field_kinds import ZarrV2CodecDefinition
 from zarr_metadata.v2.codec.checksum import (
     ADLER32_CODEC_V2,
     CRC32_CODEC_V2,
@@ -29,6 +28,7 @@ from zarr_metadata.v2.codec.filters import (
     SHUFFLE_CODEC_V2,
 )
 from zarr_metadata.v2.codec.vlen import VLEN_ARRAY_CODEC_V2, VLEN_BYTES_CODEC_V2, VLEN_UTF8_CODEC_V2
+from zarr_metadata.v2.definition import ZarrV2CodecDefinition
 
 __all__ = ["CODECS_V2", "ZarrV2CodecMetadata"]
 

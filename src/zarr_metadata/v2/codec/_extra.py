@@ -2,7 +2,6 @@
 
 from typing import Any, Final
 
-from zarr_metadata.v2._field_kinds import ZarrV2CodecDefinition
 from zarr_metadata.v2.codec.numeric import PCODEC_CODEC_V2, ZFPY_CODEC_V2
 from zarr_metadata.v2.codec.object import JSON2_CODEC_V2, MSGPACK2_CODEC_V2, PICKLE_CODEC_V2
 from zarr_metadata.v2.codec.others import (
@@ -10,6 +9,7 @@ from zarr_metadata.v2.codec.others import (
     CATEGORIZE_CODEC_V2,
     JENKINS_LOOKUP3_CODEC_V2,
 )
+from zarr_metadata.v2.definition import ZarrV2CodecDefinition
 
 __all__ = ["EXTRA_CODECS_V2"]
 

@@ -14,7 +14,7 @@ from typing import Final, Literal, NotRequired
 from typing_extensions import ReadOnly, TypedDict
 
 from zarr_metadata.definition import EmptyConfiguration
-from zarr_metadata.v2._field_kinds import ZarrV2CodecDefinition
+from zarr_metadata.v2.definition import ZarrV2CodecDefinition
 
 __all__ = [
     "ADLER32_CODEC_V2",

@@ -15,10 +15,10 @@ from typing import Annotated, Final, Literal, NotRequired, cast
 from annotated_types import Ge, Interval
 from typing_extensions import ReadOnly, TypedDict
 
-from zarr_metadata._json import JSONValue, ValidationProblem, shown
-from zarr_metadata._shapes import Default
-from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v2._field_kinds import ZarrV2CodecDefinition
+from zarr_metadata.definition import Default, Nested
+from zarr_metadata.problems import ValidationProblem, shown
+from zarr_metadata.typed_json import JSONValue
+from zarr_metadata.v2.definition import ZarrV2CodecDefinition
 
 __all__ = [
     "BLOSC_CODEC_V2",

@@ -17,19 +17,23 @@ from typing import Annotated, Any, Final, NotRequired, cast
 from annotated_types import Ge, Interval, Le
 from typing_extensions import ReadOnly, TypedDict
 
-from zarr_metadata._json import Problems, ValidationProblem, shown, under
-from zarr_metadata._shapes import Default
+from zarr_metadata._json import under
 from zarr_metadata.definition import (
     AcceptedField,
+    Default,
     EmptyConfiguration,
+    Nested,
     ResolvedField,
     canonical_of,
     resolve,
 )
-from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v2._context import ZarrV2Context
-from zarr_metadata.v2._field_kinds import ZarrV2CodecDefinition, ZarrV2DataTypeDefinition
+from zarr_metadata.problems import Problems, ValidationProblem, shown
 from zarr_metadata.v2.data_type import DATA_TYPES_V2
+from zarr_metadata.v2.definition import (
+    ZarrV2CodecDefinition,
+    ZarrV2Context,
+    ZarrV2DataTypeDefinition,
+)
 
 __all__ = [
     "ASTYPE_CODEC_V2",

@@ -17,11 +17,11 @@ from typing import Annotated, Any, Final, Literal, NotRequired, cast
 from annotated_types import Interval
 from typing_extensions import ReadOnly, TypedDict
 
-from zarr_metadata._json import JSONValue, ValidationProblem, shown
-from zarr_metadata._shapes import Default
-from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v2._field_kinds import ZarrV2CodecDefinition
+from zarr_metadata.definition import Default, Nested
+from zarr_metadata.problems import ValidationProblem, shown
+from zarr_metadata.typed_json import JSONValue
 from zarr_metadata.v2.codec.filters import DOUBLE
+from zarr_metadata.v2.definition import ZarrV2CodecDefinition
 
 __all__ = [
     "PCODEC_CODEC_V2",

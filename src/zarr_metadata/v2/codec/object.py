@@ -17,10 +17,9 @@ from typing import Annotated, Any, Final, NotRequired, cast
 from annotated_types import Le
 from typing_extensions import ReadOnly, TypedDict
 
-from zarr_metadata._json import ValidationProblem, shown
-from zarr_metadata._shapes import Default
-from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v2._field_kinds import ZarrV2CodecDefinition
+from zarr_metadata.definition import Default, Nested
+from zarr_metadata.problems import ValidationProblem, shown
+from zarr_metadata.v2.definition import ZarrV2CodecDefinition
 
 __all__ = [
     "JSON2_CODEC_V2",

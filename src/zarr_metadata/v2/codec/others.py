@@ -9,17 +9,16 @@ from typing import Annotated, Final, NotRequired
 from annotated_types import Interval
 from typing_extensions import ReadOnly, TypedDict
 
-from zarr_metadata._json import JSONValue, ValidationProblem, shown
-from zarr_metadata._shapes import Default
-from zarr_metadata.definition import AcceptedField, EmptyConfiguration
-from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v2._field_kinds import ZarrV2CodecDefinition
+from zarr_metadata.definition import AcceptedField, Default, EmptyConfiguration, Nested
+from zarr_metadata.problems import ValidationProblem, shown
+from zarr_metadata.typed_json import JSONValue
 from zarr_metadata.v2.codec.filters import (
     NUMERIC,
     canonical_type_string,
     data_type_problems,
     read_type_string,
 )
+from zarr_metadata.v2.definition import ZarrV2CodecDefinition
 
 __all__ = [
     "BASE64_CODEC_V2",

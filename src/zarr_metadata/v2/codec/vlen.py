@@ -12,15 +12,14 @@ from typing import Final
 
 from typing_extensions import ReadOnly, TypedDict
 
-from zarr_metadata._json import ValidationProblem, shown
-from zarr_metadata.definition import AcceptedField, EmptyConfiguration
-from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v2._field_kinds import ZarrV2CodecDefinition
+from zarr_metadata.definition import AcceptedField, EmptyConfiguration, Nested
+from zarr_metadata.problems import ValidationProblem, shown
 from zarr_metadata.v2.codec.filters import (
     canonical_type_string,
     data_type_problems,
     read_type_string,
 )
+from zarr_metadata.v2.definition import ZarrV2CodecDefinition
 
 __all__ = [
     "VLEN_ARRAY_CODEC_V2",

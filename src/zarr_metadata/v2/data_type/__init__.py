@@ -8,7 +8,6 @@ a list of fields is read by `struct`.
 from typing import Any, Final
 
 from zarr_metadata.v2._field_json import ZarrV2DataTypeMetadata
-from zarr_metadata.v2._field_kinds import ZarrV2DataTypeDefinition
 from zarr_metadata.v2.data_type.fixed_width import (
     BYTES_DATA_TYPE_V2,
     STR_DATA_TYPE_V2,
@@ -24,6 +23,7 @@ from zarr_metadata.v2.data_type.scalar import (
 )
 from zarr_metadata.v2.data_type.struct import STRUCT_DATA_TYPE_V2
 from zarr_metadata.v2.data_type.time import DATETIME64_DATA_TYPE_V2, TIMEDELTA64_DATA_TYPE_V2
+from zarr_metadata.v2.definition import ZarrV2DataTypeDefinition
 
 __all__ = ["DATA_TYPES_V2", "ZarrV2DataTypeMetadata"]
 

@@ -27,10 +27,12 @@ import base64
 import binascii
 from typing import Final
 
-from zarr_metadata._json import JSONValue, ValidationProblem, shown
-from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v2._field_kinds import ZarrV2DataTypeDefinition, type_string_of
+from zarr_metadata.definition import Nested
+from zarr_metadata.problems import ValidationProblem, shown
+from zarr_metadata.typed_json import JSONValue
+from zarr_metadata.v2._field_kinds import type_string_of
 from zarr_metadata.v2.data_type.scalar import ZarrV2ScalarConfiguration, byteorder_problems
+from zarr_metadata.v2.definition import ZarrV2DataTypeDefinition
 
 __all__ = [
     "BYTES_DATA_TYPE_V2",

@@ -17,8 +17,8 @@ from typing import Final, Literal
 
 from typing_extensions import ReadOnly, TypedDict
 
-from zarr_metadata._json import JSONValue
-from zarr_metadata.v2._field_kinds import ZarrV2DataTypeDefinition
+from zarr_metadata.typed_json import JSONValue
+from zarr_metadata.v2.definition import ZarrV2DataTypeDefinition
 
 __all__ = ["OBJECT_DATA_TYPE_V2", "ZarrV2ObjectConfiguration"]
 

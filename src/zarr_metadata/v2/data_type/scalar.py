@@ -24,9 +24,11 @@ from typing import Annotated, Any, Final, Literal
 from annotated_types import Ge
 from typing_extensions import ReadOnly, TypedDict
 
-from zarr_metadata._json import JSONValue, ValidationProblem, shown
-from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v2._field_kinds import ZarrV2DataTypeDefinition, type_string_of
+from zarr_metadata.definition import Nested
+from zarr_metadata.problems import ValidationProblem, shown
+from zarr_metadata.typed_json import JSONValue
+from zarr_metadata.v2._field_kinds import type_string_of
+from zarr_metadata.v2.definition import ZarrV2DataTypeDefinition
 from zarr_metadata.v3.data_type._float_fill import (
     canonical_complex_fill,
     canonical_fill,

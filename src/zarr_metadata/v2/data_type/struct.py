@@ -35,13 +35,9 @@ from typing import Annotated, Any, Final
 from annotated_types import Ge
 from typing_extensions import ReadOnly, TypedDict
 
-from zarr_metadata._json import ValidationProblem, shown
-from zarr_metadata.definition._fields import AcceptedField, Nested, ResolvedField
-from zarr_metadata.v2._field_kinds import (
-    STRUCT_NAME,
-    ZarrV2DataTypeDefinition,
-    ZarrV2DataTypeField,
-)
+from zarr_metadata.definition import AcceptedField, Nested, ResolvedField
+from zarr_metadata.problems import ValidationProblem, shown
+from zarr_metadata.v2._field_kinds import STRUCT_NAME
 from zarr_metadata.v2.data_type.fixed_width import (
     ZarrV2Base64FillValue,
     base64_length_problems,
@@ -49,6 +45,7 @@ from zarr_metadata.v2.data_type.fixed_width import (
     decoded_base64,
     not_base64,
 )
+from zarr_metadata.v2.definition import ZarrV2DataTypeDefinition, ZarrV2DataTypeField
 
 __all__ = [
     "STRUCT_DATA_TYPE_V2",

@@ -24,11 +24,12 @@ from typing import Annotated, Final, Literal, NotRequired
 from annotated_types import Ge, Interval
 from typing_extensions import ReadOnly, TypedDict
 
-from zarr_metadata._json import JSONValue, ValidationProblem, shown
-from zarr_metadata._shapes import Default
-from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v2._field_kinds import ZarrV2DataTypeDefinition, type_string_of
+from zarr_metadata.definition import Default, Nested
+from zarr_metadata.problems import ValidationProblem, shown
+from zarr_metadata.typed_json import JSONValue
+from zarr_metadata.v2._field_kinds import type_string_of
 from zarr_metadata.v2.data_type.scalar import byteorder_problems, itemsize_problems
+from zarr_metadata.v2.definition import ZarrV2DataTypeDefinition
 
 __all__ = [
     "DATETIME64_DATA_TYPE_V2",

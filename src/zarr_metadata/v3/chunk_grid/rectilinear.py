@@ -16,9 +16,9 @@ from typing import Annotated, Final, Literal, NotRequired
 from annotated_types import Ge
 from typing_extensions import TypedDict
 
-from zarr_metadata._json import ValidationProblem, shown
-from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v3._field_kinds import ChunkGridDefinition, Lengths
+from zarr_metadata.definition import Nested
+from zarr_metadata.problems import ValidationProblem, shown
+from zarr_metadata.v3.definition import ChunkGridDefinition, Lengths
 
 RECTILINEAR_CHUNK_GRID_NAME: Final = "rectilinear"
 RectilinearChunkGridName = Literal["rectilinear"]

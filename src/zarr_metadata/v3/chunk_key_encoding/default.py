@@ -4,8 +4,8 @@ from typing import Annotated, Final, Literal, NotRequired, get_args
 
 from typing_extensions import TypedDict
 
-from zarr_metadata._shapes import Default
-from zarr_metadata.v3._field_kinds import ChunkKeyEncodingDefinition
+from zarr_metadata.definition import Default
+from zarr_metadata.v3.definition import ChunkKeyEncodingDefinition
 
 DEFAULT_CHUNK_KEY_ENCODING_NAME: Final = "default"
 DefaultChunkKeyEncodingName = Literal["default"]

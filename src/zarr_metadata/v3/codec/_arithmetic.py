@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from zarr_metadata._json import Loc, ValidationProblem, shown
-from zarr_metadata.definition._fields import AcceptedField, ResolvedField
-from zarr_metadata.v3._field_kinds import DataTypeDefinition
+from zarr_metadata.definition import AcceptedField, ResolvedField
+from zarr_metadata.problems import ValidationProblem, shown
+from zarr_metadata.typed_json import Loc
+from zarr_metadata.v3.definition import DataTypeDefinition
 
 __all__ = [
     "ARITHMETIC_DATA_TYPE_NAMES",

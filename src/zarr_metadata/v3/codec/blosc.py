@@ -5,9 +5,9 @@ from typing import Annotated, Final, Literal, NotRequired, get_args
 from annotated_types import Ge, Interval
 from typing_extensions import TypedDict
 
-from zarr_metadata._json import ValidationProblem, shown
-from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v3._field_kinds import CodecDefinition
+from zarr_metadata.definition import Nested
+from zarr_metadata.problems import ValidationProblem, shown
+from zarr_metadata.v3.definition import CodecDefinition
 
 BLOSC_CODEC_NAME: Final = "blosc"
 BloscCodecName = Literal["blosc"]

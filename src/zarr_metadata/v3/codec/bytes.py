@@ -4,9 +4,9 @@ from typing import Final, Literal, NotRequired, get_args
 
 from typing_extensions import TypedDict
 
-from zarr_metadata._json import ValidationProblem
-from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v3._field_kinds import Chunk, CodecDefinition, storage_of
+from zarr_metadata.definition import Nested
+from zarr_metadata.problems import ValidationProblem
+from zarr_metadata.v3.definition import Chunk, CodecDefinition, storage_of
 
 BYTES_CODEC_NAME: Final = "bytes"
 BytesCodecName = Literal["bytes"]

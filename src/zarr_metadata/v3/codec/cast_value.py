@@ -5,15 +5,20 @@ from typing import Any, Final, Literal, NotRequired, get_args
 
 from typing_extensions import TypedDict
 
-from zarr_metadata._json import JSONValue, ValidationProblem, shown
-from zarr_metadata.definition._fields import AcceptedField, Nested, ResolvedField
-from zarr_metadata.definition._resolve import fill_value_problems
-from zarr_metadata.v3._aliases import ZarrV3DataTypeField
-from zarr_metadata.v3._field_kinds import Chunk, CodecDefinition, DataTypeDefinition, chunk_of
+from zarr_metadata.definition import AcceptedField, Nested, ResolvedField, fill_value_problems
+from zarr_metadata.problems import ValidationProblem, shown
+from zarr_metadata.typed_json import JSONValue
+from zarr_metadata.v3._field_kinds import chunk_of
 from zarr_metadata.v3.codec._arithmetic import (
     INTEGER_DATA_TYPE_NAMES,
     has_arithmetic,
     no_arithmetic,
+)
+from zarr_metadata.v3.definition import (
+    Chunk,
+    CodecDefinition,
+    DataTypeDefinition,
+    ZarrV3DataTypeField,
 )
 
 CAST_VALUE_CODEC_NAME: Final = "cast_value"

@@ -10,10 +10,9 @@ from typing import Annotated, Any, Final, Literal, NotRequired
 from annotated_types import Ge
 from typing_extensions import TypedDict
 
-from zarr_metadata._json import ValidationProblem
-from zarr_metadata.definition._fields import Nested, ResolvedField
-from zarr_metadata.v3._aliases import ZarrV3CodecField
-from zarr_metadata.v3._field_kinds import CodecDefinition
+from zarr_metadata.definition import Nested, ResolvedField
+from zarr_metadata.problems import ValidationProblem
+from zarr_metadata.v3.definition import CodecDefinition, ZarrV3CodecField
 
 __all__ = [
     "CONDITIONAL_CODEC",

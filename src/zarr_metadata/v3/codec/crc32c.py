@@ -4,8 +4,8 @@ from typing import Final, Literal, NotRequired
 
 from typing_extensions import TypedDict
 
-from zarr_metadata.definition._extension import EmptyConfiguration
-from zarr_metadata.v3._field_kinds import CodecDefinition
+from zarr_metadata.definition import EmptyConfiguration
+from zarr_metadata.v3.definition import CodecDefinition
 
 CRC32C_CODEC_NAME: Final = "crc32c"
 Crc32cCodecName = Literal["crc32c"]

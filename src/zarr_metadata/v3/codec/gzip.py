@@ -5,7 +5,7 @@ from typing import Annotated, Final, Literal, NotRequired
 from annotated_types import Interval
 from typing_extensions import TypedDict
 
-from zarr_metadata.v3._field_kinds import CodecDefinition
+from zarr_metadata.v3.definition import CodecDefinition
 
 GZIP_CODEC_NAME: Final = "gzip"
 GzipCodecName = Literal["gzip"]

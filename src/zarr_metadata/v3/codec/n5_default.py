@@ -12,13 +12,11 @@ from typing import Any, Final, Literal, NotRequired
 
 from typing_extensions import TypedDict
 
-from zarr_metadata._json import ValidationProblem, shown
-from zarr_metadata.definition._fields import AcceptedField, Nested, ResolvedField
-from zarr_metadata.definition._resolve import configuration_of
-from zarr_metadata.v3._aliases import ZarrV3CodecField
-from zarr_metadata.v3._field_kinds import Chunk, CodecDefinition
+from zarr_metadata.definition import AcceptedField, Nested, ResolvedField, configuration_of
+from zarr_metadata.problems import ValidationProblem, shown
 from zarr_metadata.v3.codec.bytes import BYTES_CODEC, BYTES_CODEC_NAME
 from zarr_metadata.v3.codec.transpose import TRANSPOSE_CODEC, TRANSPOSE_CODEC_NAME
+from zarr_metadata.v3.definition import Chunk, CodecDefinition, ZarrV3CodecField
 
 __all__ = [
     "N5_DATA_TYPE_NAMES",

@@ -12,10 +12,9 @@ from annotated_types import Ge
 from typing_extensions import TypedDict
 
 from zarr_metadata._frozen import FrozenObject
-from zarr_metadata._json import ValidationProblem, shown
-from zarr_metadata._shapes import Default
-from zarr_metadata.definition._fields import AcceptedField, Nested
-from zarr_metadata.v3._field_kinds import Chunk, CodecDefinition
+from zarr_metadata.definition import AcceptedField, Default, Nested
+from zarr_metadata.problems import ValidationProblem, shown
+from zarr_metadata.v3.definition import Chunk, CodecDefinition
 
 __all__ = [
     "PACKBITS_CODEC",

@@ -21,9 +21,10 @@ from typing import Annotated, Final, Literal, NotRequired
 from annotated_types import Ge
 from typing_extensions import TypedDict
 
-from zarr_metadata._json import ValidationProblem, shown
-from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v3._field_kinds import Chunk, CodecDefinition, Lengths, chunk_of, one_length
+from zarr_metadata.definition import Nested
+from zarr_metadata.problems import ValidationProblem, shown
+from zarr_metadata.v3._field_kinds import chunk_of, one_length
+from zarr_metadata.v3.definition import Chunk, CodecDefinition, Lengths
 
 __all__ = [
     "RESHAPE_CODEC",

@@ -5,11 +5,11 @@ from typing import Final, Literal, NotRequired
 
 from typing_extensions import TypedDict
 
-from zarr_metadata._json import JSONValue, ValidationProblem
-from zarr_metadata.definition._fields import AcceptedField, Nested
-from zarr_metadata.definition._resolve import fill_value_problems
-from zarr_metadata.v3._field_kinds import Chunk, CodecDefinition
+from zarr_metadata.definition import AcceptedField, Nested, fill_value_problems
+from zarr_metadata.problems import ValidationProblem
+from zarr_metadata.typed_json import JSONValue
 from zarr_metadata.v3.codec._arithmetic import has_arithmetic, no_arithmetic
+from zarr_metadata.v3.definition import Chunk, CodecDefinition
 
 SCALE_OFFSET_CODEC_NAME: Final = "scale_offset"
 ScaleOffsetCodecName = Literal["scale_offset"]

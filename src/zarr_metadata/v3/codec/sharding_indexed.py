@@ -12,19 +12,18 @@ from annotated_types import Ge
 from typing_extensions import TypedDict
 
 from zarr_metadata._frozen import FrozenObject
-from zarr_metadata._json import ValidationProblem, shown
-from zarr_metadata._shapes import Default
-from zarr_metadata.definition._fields import AcceptedField, Nested
-from zarr_metadata.v3._aliases import ZarrV3CodecField, ZarrV3StaticCodecField
-from zarr_metadata.v3._field_kinds import (
+from zarr_metadata.definition import AcceptedField, Default, Nested
+from zarr_metadata.problems import ValidationProblem, shown
+from zarr_metadata.v3._field_kinds import chunk_of, one_length
+from zarr_metadata.v3.data_type.uint64 import UINT64_DATA_TYPE, UINT64_DATA_TYPE_NAME
+from zarr_metadata.v3.definition import (
     Chunk,
     CodecDefinition,
     DataTypeDefinition,
     Lengths,
-    chunk_of,
-    one_length,
+    ZarrV3CodecField,
+    ZarrV3StaticCodecField,
 )
-from zarr_metadata.v3.data_type.uint64 import UINT64_DATA_TYPE, UINT64_DATA_TYPE_NAME
 
 SHARDING_INDEXED_CODEC_NAME: Final = "sharding_indexed"
 ShardingIndexedCodecName = Literal["sharding_indexed"]

@@ -4,9 +4,10 @@ from typing import Final, Literal, NotRequired
 
 from typing_extensions import TypedDict
 
-from zarr_metadata._json import ValidationProblem, shown
-from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v3._field_kinds import Chunk, CodecDefinition, chunk_of
+from zarr_metadata.definition import Nested
+from zarr_metadata.problems import ValidationProblem, shown
+from zarr_metadata.v3._field_kinds import chunk_of
+from zarr_metadata.v3.definition import Chunk, CodecDefinition
 
 TRANSPOSE_CODEC_NAME: Final = "transpose"
 TransposeCodecName = Literal["transpose"]

@@ -4,10 +4,9 @@ from typing import Final, Literal, NotRequired
 
 from typing_extensions import TypedDict
 
-from zarr_metadata._json import ValidationProblem, shown
-from zarr_metadata.definition._extension import EmptyConfiguration
-from zarr_metadata.definition._fields import AcceptedField, Nested
-from zarr_metadata.v3._field_kinds import Chunk, CodecDefinition
+from zarr_metadata.definition import AcceptedField, EmptyConfiguration, Nested
+from zarr_metadata.problems import ValidationProblem, shown
+from zarr_metadata.v3.definition import Chunk, CodecDefinition
 
 __all__ = [
     "VLEN_UTF8_CODEC",

@@ -16,10 +16,10 @@ from annotated_types import Ge, Interval
 from typing_extensions import TypedDict
 
 from zarr_metadata._frozen import FrozenObject
-from zarr_metadata._json import ValidationProblem, shown
-from zarr_metadata.definition._fields import AcceptedField, Nested
-from zarr_metadata.v3._field_kinds import Chunk, CodecDefinition
+from zarr_metadata.definition import AcceptedField, Nested
+from zarr_metadata.problems import ValidationProblem, shown
 from zarr_metadata.v3.codec._arithmetic import ARITHMETIC_DATA_TYPE_NAMES
+from zarr_metadata.v3.definition import Chunk, CodecDefinition
 
 __all__ = [
     "ZFP_CODEC",

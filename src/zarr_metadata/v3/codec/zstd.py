@@ -5,8 +5,8 @@ from typing import Annotated, Final, Literal, NotRequired
 from annotated_types import Interval
 from typing_extensions import TypedDict
 
-from zarr_metadata._shapes import Default
-from zarr_metadata.v3._field_kinds import CodecDefinition
+from zarr_metadata.definition import Default
+from zarr_metadata.v3.definition import CodecDefinition
 
 ZSTD_CODEC_NAME: Final = "zstd"
 ZstdCodecName = Literal["zstd"]

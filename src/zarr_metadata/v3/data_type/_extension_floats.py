@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any, Final, Literal, cast
 
-from zarr_metadata.v3._field_kinds import DataTypeDefinition
 from zarr_metadata.v3.data_type._float_fill import complex_data_type, float_data_type
 from zarr_metadata.v3.data_type._float_format import (
     EXTENSION_FORMATS,
@@ -20,6 +19,7 @@ from zarr_metadata.v3.data_type._float_format import (
     FLOAT64_FORMAT,
     FloatFormat,
 )
+from zarr_metadata.v3.definition import DataTypeDefinition
 
 __all__ = ["EXTENSION_COMPLEX_DATA_TYPES", "EXTENSION_FLOAT_DATA_TYPES", "FLOAT8_E4M3FN_DATA_TYPE"]
 

@@ -22,10 +22,9 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from zarr_metadata._json import JSONValue, Loc, ValidationProblem, shown
-from zarr_metadata.definition._extension import EmptyConfiguration
-from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v3._field_kinds import DataTypeDefinition, StorageClass
+from zarr_metadata.definition import EmptyConfiguration, Nested
+from zarr_metadata.problems import ValidationProblem, shown
+from zarr_metadata.typed_json import JSONValue, Loc
 from zarr_metadata.v3.data_type._float_format import (
     NAMES,
     FloatFormat,
@@ -35,6 +34,7 @@ from zarr_metadata.v3.data_type._float_format import (
     spelled_bits,
 )
 from zarr_metadata.v3.data_type._integer import multi_byte, single_byte
+from zarr_metadata.v3.definition import DataTypeDefinition, StorageClass
 
 __all__ = [
     "FloatFill",

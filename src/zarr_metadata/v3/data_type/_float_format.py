@@ -20,7 +20,7 @@ import struct
 from fractions import Fraction
 from typing import Final, Literal
 
-from zarr_metadata._json import shown
+from zarr_metadata.problems import shown
 
 __all__ = [
     "BFLOAT16_FORMAT",

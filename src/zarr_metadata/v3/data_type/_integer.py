@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from zarr_metadata.definition._extension import EmptyConfiguration
-from zarr_metadata.v3._field_kinds import DataTypeDefinition, StorageClass
+from zarr_metadata.definition import EmptyConfiguration
+from zarr_metadata.v3.definition import DataTypeDefinition, StorageClass
 
 
 def single_byte(configuration: object, nested: object) -> StorageClass:

@@ -7,10 +7,10 @@ from typing import Annotated, Any, Final, Literal
 
 from annotated_types import Interval
 
-from zarr_metadata._json import JSONValue
-from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v3._field_kinds import DataTypeDefinition
+from zarr_metadata.definition import Nested
+from zarr_metadata.typed_json import JSONValue
 from zarr_metadata.v3.data_type._integer import multi_byte
+from zarr_metadata.v3.definition import DataTypeDefinition
 
 NUMPY_TIME_UNIT: Final = (
     "Y",

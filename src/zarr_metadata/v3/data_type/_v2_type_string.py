@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from zarr_metadata._json import JSONValue, shown
+from zarr_metadata.problems import shown
+from zarr_metadata.typed_json import JSONValue
 
 __all__ = ["v2_type_string_message"]
 

@@ -9,11 +9,11 @@ from typing import Annotated, Final, Literal, NewType
 
 from annotated_types import Interval
 
-from zarr_metadata._json import JSONValue, ValidationProblem, shown
-from zarr_metadata.definition._extension import EmptyConfiguration
-from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v3._field_kinds import DataTypeDefinition
+from zarr_metadata.definition import EmptyConfiguration, Nested
+from zarr_metadata.problems import ValidationProblem, shown
+from zarr_metadata.typed_json import JSONValue
 from zarr_metadata.v3.data_type._integer import variable_length
+from zarr_metadata.v3.definition import DataTypeDefinition
 
 __all__ = [
     "BYTES_DATA_TYPE",

@@ -13,10 +13,11 @@ from typing import Annotated, Final, Literal, NotRequired
 from annotated_types import Ge
 from typing_extensions import ReadOnly, TypedDict
 
-from zarr_metadata._json import JSONValue, ValidationProblem, shown
-from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v3._field_kinds import DataTypeDefinition
+from zarr_metadata.definition import Nested
+from zarr_metadata.problems import ValidationProblem, shown
+from zarr_metadata.typed_json import JSONValue
 from zarr_metadata.v3.data_type._integer import multi_byte
+from zarr_metadata.v3.definition import DataTypeDefinition
 
 __all__ = [
     "FIXED_LENGTH_UTF32_DATA_TYPE",

@@ -10,9 +10,9 @@ from typing import Annotated, Final, Literal
 
 from annotated_types import Interval
 
-from zarr_metadata.definition._extension import EmptyConfiguration
-from zarr_metadata.v3._field_kinds import DataTypeDefinition
+from zarr_metadata.definition import EmptyConfiguration
 from zarr_metadata.v3.data_type._integer import single_byte
+from zarr_metadata.v3.definition import DataTypeDefinition
 
 __all__ = ["INT2_DATA_TYPE", "INT2_DATA_TYPE_NAME", "Int2DataTypeName", "Int2FillValue"]
 

@@ -14,10 +14,12 @@ from typing import Annotated, Final, NewType
 from annotated_types import Interval
 from typing_extensions import TypedDict
 
-from zarr_metadata._json import ValidationProblem, decimal, shown
-from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v3._field_kinds import RAW_BYTES_NAME, RAW_BYTES_NAME_PATTERN, DataTypeDefinition
+from zarr_metadata._json import decimal
+from zarr_metadata.definition import Nested
+from zarr_metadata.problems import ValidationProblem, shown
+from zarr_metadata.v3._field_kinds import RAW_BYTES_NAME, RAW_BYTES_NAME_PATTERN
 from zarr_metadata.v3.data_type._integer import single_byte
+from zarr_metadata.v3.definition import DataTypeDefinition
 
 __all__ = [
     "RAW_BYTES_DATA_TYPE",

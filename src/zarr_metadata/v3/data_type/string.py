@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
-from zarr_metadata.definition._extension import EmptyConfiguration
-from zarr_metadata.v3._field_kinds import DataTypeDefinition
+from zarr_metadata.definition import EmptyConfiguration
 from zarr_metadata.v3.data_type._integer import variable_length
+from zarr_metadata.v3.definition import DataTypeDefinition
 
 __all__ = ["STRING_DATA_TYPE", "STRING_DATA_TYPE_NAME", "StringDataTypeName", "StringFillValue"]
 

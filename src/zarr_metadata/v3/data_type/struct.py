@@ -14,11 +14,21 @@ from typing import Any, Final, Literal, NotRequired
 
 from typing_extensions import ReadOnly, TypedDict
 
-from zarr_metadata._json import UNSET, JSONValue, ValidationProblem, shown
-from zarr_metadata.definition._fields import Nested, ResolvedField
-from zarr_metadata.definition._resolve import canonical_fill_value, fill_value_problems
-from zarr_metadata.v3._aliases import ZarrV3DataTypeField
-from zarr_metadata.v3._field_kinds import DataTypeDefinition, StorageClass, storage_of
+from zarr_metadata._json import UNSET
+from zarr_metadata.definition import (
+    Nested,
+    ResolvedField,
+    canonical_fill_value,
+    fill_value_problems,
+)
+from zarr_metadata.problems import ValidationProblem, shown
+from zarr_metadata.typed_json import JSONValue
+from zarr_metadata.v3.definition import (
+    DataTypeDefinition,
+    StorageClass,
+    ZarrV3DataTypeField,
+    storage_of,
+)
 
 __all__ = [
     "STRUCT_DATA_TYPE",

@@ -17,16 +17,17 @@ from typing import Any, Final, Literal, NamedTuple, NotRequired, TypeAlias, cast
 
 from typing_extensions import ReadOnly, TypedDict
 
-from zarr_metadata._json import UNSET, JSONValue, Loc, ValidationProblem, shown
-from zarr_metadata.definition._fields import AcceptedField, Nested, ResolvedField
-from zarr_metadata.definition._resolve import canonical_fill_value, fill_value_problems
-from zarr_metadata.v3._aliases import ZarrV3DataTypeField
-from zarr_metadata.v3._field_kinds import (
-    RAW_BYTES_NAME,
-    DataTypeDefinition,
-    StorageClass,
-    storage_of,
+from zarr_metadata._json import UNSET
+from zarr_metadata.definition import (
+    AcceptedField,
+    Nested,
+    ResolvedField,
+    canonical_fill_value,
+    fill_value_problems,
 )
+from zarr_metadata.problems import ValidationProblem, shown
+from zarr_metadata.typed_json import JSONValue, Loc
+from zarr_metadata.v3._field_kinds import RAW_BYTES_NAME
 from zarr_metadata.v3.data_type.bytes import Base64Bytes
 from zarr_metadata.v3.data_type.struct import StructField
 from zarr_metadata.v3.data_type.zarr_python._bytes import (
@@ -34,6 +35,12 @@ from zarr_metadata.v3.data_type.zarr_python._bytes import (
     encoded,
     length_problems,
     not_base64,
+)
+from zarr_metadata.v3.definition import (
+    DataTypeDefinition,
+    StorageClass,
+    ZarrV3DataTypeField,
+    storage_of,
 )
 
 __all__ = [

@@ -37,7 +37,6 @@ from zarr_metadata.v2.codec.filters import (
 )
 from zarr_metadata.v2.codec.numeric import PCODEC_CODEC_V2, ZFPY_CODEC_V2
 from zarr_metadata.v2.codec.others import JENKINS_LOOKUP3_CODEC_V2
-from zarr_metadata.v3._field_kinds import CodecDefinition
 from zarr_metadata.v3.codec.bitround import NUMCODECS_BITROUND_CODEC
 from zarr_metadata.v3.codec.numcodecs._from_v2 import (
     PACKS_BOOLEANS,
@@ -45,6 +44,7 @@ from zarr_metadata.v3.codec.numcodecs._from_v2 import (
     Viewed,
     numcodecs_codec,
 )
+from zarr_metadata.v3.definition import CodecDefinition
 
 __all__ = ["NUMCODECS_CODECS"]
 

@@ -15,19 +15,12 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from zarr_metadata._json import ValidationProblem, shown
-from zarr_metadata.definition import AcceptedField
+from zarr_metadata.definition import AcceptedField, Nested
 from zarr_metadata.definition._extension import canonical_configuration
-from zarr_metadata.definition._fields import Nested, json_text
-from zarr_metadata.v2._field_kinds import ZarrV2CodecDefinition
-from zarr_metadata.v3._field_kinds import (
-    Chunk,
-    CodecDefinition,
-    CodecKind,
-    CodecSize,
-    chunk_of,
-    one_length,
-)
+from zarr_metadata.definition._fields import json_text
+from zarr_metadata.problems import ValidationProblem, shown
+from zarr_metadata.v2.definition import ZarrV2CodecDefinition
+from zarr_metadata.v3._field_kinds import chunk_of, one_length
 from zarr_metadata.v3.codec.numcodecs._numpy_types import (
     flat_length,
     received_type_problems,
@@ -35,6 +28,7 @@ from zarr_metadata.v3.codec.numcodecs._numpy_types import (
     viewed_chunk,
     with_numpy_names,
 )
+from zarr_metadata.v3.definition import Chunk, CodecDefinition, CodecKind, CodecSize
 
 __all__ = [
     "NUMCODECS_PREFIX",

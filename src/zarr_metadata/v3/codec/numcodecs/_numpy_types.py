@@ -17,12 +17,11 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, cast
 
-from zarr_metadata._json import ValidationProblem, decimal, shown
-from zarr_metadata.definition import AcceptedField, resolve
-from zarr_metadata.definition._fields import Nested, ResolvedField
+from zarr_metadata._json import decimal
+from zarr_metadata.definition import AcceptedField, Nested, ResolvedField, resolve
+from zarr_metadata.problems import ValidationProblem, shown
 from zarr_metadata.v2.codec.filters import read_type_string
-from zarr_metadata.v3._context import ZarrV3Context
-from zarr_metadata.v3._field_kinds import Chunk, DataTypeDefinition, Lengths, chunk_of, one_length
+from zarr_metadata.v3._field_kinds import chunk_of, one_length
 from zarr_metadata.v3.data_type.complex64 import COMPLEX64_DATA_TYPE
 from zarr_metadata.v3.data_type.complex128 import COMPLEX128_DATA_TYPE
 from zarr_metadata.v3.data_type.float16 import FLOAT16_DATA_TYPE
@@ -36,6 +35,7 @@ from zarr_metadata.v3.data_type.uint8 import UINT8_DATA_TYPE
 from zarr_metadata.v3.data_type.uint16 import UINT16_DATA_TYPE
 from zarr_metadata.v3.data_type.uint32 import UINT32_DATA_TYPE
 from zarr_metadata.v3.data_type.uint64 import UINT64_DATA_TYPE
+from zarr_metadata.v3.definition import Chunk, DataTypeDefinition, Lengths, ZarrV3Context
 
 __all__ = [
     "NumpyType",

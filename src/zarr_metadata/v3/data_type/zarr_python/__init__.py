@@ -9,7 +9,6 @@ numpy.timedelta64.
 
 from typing import Any, Final
 
-from zarr_metadata.v3._field_kinds import DataTypeDefinition
 from zarr_metadata.v3.data_type.zarr_python.null_terminated_bytes import (
     NULL_TERMINATED_BYTES_DATA_TYPE,
     NULL_TERMINATED_BYTES_DATA_TYPE_NAME,
@@ -32,6 +31,7 @@ from zarr_metadata.v3.data_type.zarr_python.variable_length_bytes import (
     VariableLengthBytesDataTypeName,
     VariableLengthBytesFillValue,
 )
+from zarr_metadata.v3.definition import DataTypeDefinition
 
 __all__ = [
     "NULL_TERMINATED_BYTES_DATA_TYPE",

@@ -10,11 +10,12 @@ from typing import Annotated, Any
 
 from annotated_types import Interval
 
-from zarr_metadata._json import JSONValue, ValidationProblem, shown
-from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v3._field_kinds import DataTypeDefinition
+from zarr_metadata.definition import Nested
+from zarr_metadata.problems import ValidationProblem, shown
+from zarr_metadata.typed_json import JSONValue
 from zarr_metadata.v3.data_type._integer import single_byte
 from zarr_metadata.v3.data_type.bytes import Base64Bytes
+from zarr_metadata.v3.definition import DataTypeDefinition
 
 LengthBytes = Annotated[int, Interval(ge=1, le=2**31 - 1)]
 """The size of a value in bytes: at least 1, as zarr-python requires, and below 2**31, the largest size NumPy gives a type."""

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
-from zarr_metadata._json import JSONValue, ValidationProblem
-from zarr_metadata.definition._extension import EmptyConfiguration
-from zarr_metadata.definition._fields import Nested
-from zarr_metadata.v3._field_kinds import DataTypeDefinition
+from zarr_metadata.definition import EmptyConfiguration, Nested
+from zarr_metadata.problems import ValidationProblem
+from zarr_metadata.typed_json import JSONValue
 from zarr_metadata.v3.data_type._integer import variable_length
 from zarr_metadata.v3.data_type.bytes import Base64Bytes
 from zarr_metadata.v3.data_type.zarr_python._bytes import decoded, encoded, not_base64
+from zarr_metadata.v3.definition import DataTypeDefinition
 
 __all__ = [
     "VARIABLE_LENGTH_BYTES_DATA_TYPE",
