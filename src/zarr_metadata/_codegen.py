@@ -17,13 +17,19 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import linecache
-import re
-import reprlib
-import unicodedata
 import weakref
 from typing import Any
 
 from zarr_metadata import _refuse
+from zarr_metadata._codegen_names import (
+    described,
+    identifier,
+    kind_label,
+    label_of,
+    label_of_title,
+    shortened,
+    title_of,
+)
 from zarr_metadata._frozen import FrozenObject
 from zarr_metadata._refuse import Checker
 from zarr_metadata._shapes import (
@@ -57,9 +63,6 @@ _SERIAL = itertools.count(1)
 _LONGEST_LABEL = 80
 """The most characters of a function's name after `check_`; a longer one is cut, and numbered if that makes it another's."""
 
-_SHORT = reprlib.Repr()
-_SHORT.maxstring = _SHORT.maxother = 60
-
 
 @dataclasses.dataclass(frozen=True, eq=False)
 class Generated:
@@ -73,11 +76,11 @@ class Generated:
 
 def generate(root: Node, frozen: bool = False, title: str | None = None) -> Generated:
     """The compiled checker of `root` and everything it holds, named after `title` (by default the root's own name); `frozen` makes every object it refines read-only."""
-    title = " ".join((title or _title(root)).split())
+    title = " ".join((title or title_of(root)).split())
     module = _Module(frozen)
     entry = module.entry(root, title)
     source = module.source(title)
-    filename = f"<zarr_metadata checker of {_shortened(title)} #{next(_SERIAL)}>"
+    filename = f"<zarr_metadata checker of {shortened(title)} #{next(_SERIAL)}>"
     namespace: dict[str, Any] = dict(module.constants)
     exec(compile(source, filename, "exec"), namespace)
     for table, dispatch, by_kind in module.union_tables:
@@ -108,42 +111,6 @@ def _keep_lines(source: str, filename: str, namespace: dict[str, Any]) -> None:
 
 def _forget_lines(filename: str) -> None:
     linecache.cache.pop(filename, None)
-
-
-def _title(node: Node) -> str:
-    return node.name if isinstance(node, Record | Alias) else type(node).__name__
-
-
-def _shortened(text: str) -> str:
-    return text if len(text) <= 80 else text[:77] + "..."
-
-
-def _identifier(text: str) -> str:
-    """`text` made fit to be part of a Python name: each run of characters a name cannot hold becomes one underscore."""
-    if text.isascii() and text.isidentifier():  # nearly every name and key
-        return text[:40]
-    text = unicodedata.normalize("NFKC", text)
-    part = "_".join("".join(char if ("_" + char).isidentifier() else " " for char in text).split())
-    # The parser normalizes names (NFKC), and letters that combine once
-    # joined would name a function other than the one looked up.
-    if unicodedata.normalize("NFKC", part) != part:
-        part = "_".join(re.sub(r"[^0-9A-Za-z_]", " ", text).split())
-    return part[:40]
-
-
-def _label_of_title(title: str) -> str:
-    # `zarr_metadata.v3.codec.bytes.Endian` reads as `Endian` in a name.
-    return _identifier(re.sub(r"\b(?:[A-Za-z_]\w*\.)+(?=[A-Za-z_])", "", title))
-
-
-def _described(value: object) -> str:
-    """A short account of a constant the generated source names, for the reader of the source."""
-    if isinstance(value, Record | Alias):
-        return f"{type(value).__name__} {value.name}"
-    if isinstance(value, Node):
-        return type(value).__name__
-    qualname = getattr(value, "__qualname__", None)  # a function or a class
-    return qualname if isinstance(qualname, str) else _SHORT.repr(value)
 
 
 class _Module:
@@ -187,7 +154,7 @@ class _Module:
 
     def entry(self, root: Node, title: str) -> str:
         """The name of the function that checks `root`, named after `title`: a generated one, or a constant given a name of its own."""
-        label = _label_of_title(title)
+        label = label_of_title(title)
         name = self.function(root, label)
         if name in self._taken:
             return name
@@ -217,7 +184,7 @@ class _Module:
             "# the refined value, or FAIL once it has added a problem to p.",
         ]
         header += [
-            f"# {name}: {about or _described(self.constants[name])}"
+            f"# {name}: {about or described(self.constants[name])}"
             for name, about in self._numbered.items()
         ]
         return "\n".join([*header, "", *self.lines]).rstrip("\n") + "\n"
@@ -226,7 +193,7 @@ class _Module:
         """The name of the function that fully checks `node`, met at `label` (what its name says), generating it the first time."""
         if isinstance(node, Alias):
             assert node.target is not None
-            return self.function(node.target, _identifier(node.name))
+            return self.function(node.target, identifier(node.name))
         known = self._names.get(id(node))
         if known is not None:
             return known
@@ -240,7 +207,7 @@ class _Module:
             name = self.constant(_refuse.taken_as_it_is)
         else:
             # A TypedDict is named after itself wherever it is met.
-            name = self._fresh(_identifier(node.name) if isinstance(node, Record) else label)
+            name = self._fresh(identifier(node.name) if isinstance(node, Record) else label)
             # Named before its body is written, so a recursive shape calls itself.
             self._names[id(node)] = name
             if isinstance(node, Array):
@@ -430,7 +397,7 @@ class _Module:
             ]
         lines += ["    out = []", "    i = 0", "    for x in v:"]
         lines += self._checked(
-            node.item, f"{_label(name)}_items", "x", "loc + (i,)", "        ", "out.append($)"
+            node.item, f"{label_of(name)}_items", "x", "loc + (i,)", "        ", "out.append($)"
         )
         lines += ["        i += 1", "    return tuple(out) if ok else FAIL"]
         self._emit(lines)
@@ -447,7 +414,7 @@ class _Module:
         for index, item in enumerate(node.items):
             lines.append(f"    x = v[{index}]")
             lines += self._checked(
-                item, f"{_label(name)}_{index}", "x", f"loc + ({index},)", "    ", f"y{index} = $"
+                item, f"{label_of(name)}_{index}", "x", f"loc + ({index},)", "    ", f"y{index} = $"
             )
         refined = ", ".join(f"y{index}" for index in range(count))
         lines.append(f"    return ({refined}{',' if count == 1 else ''}) if ok else FAIL")
@@ -467,7 +434,7 @@ class _Module:
             "            k = str(k)",
         ]
         lines += self._checked(
-            node.value, f"{_label(name)}_values", "x", "loc + (k,)", "        ", "out[k] = $"
+            node.value, f"{label_of(name)}_values", "x", "loc + (k,)", "        ", "out[k] = $"
         )
         lines.append(f"    return {'FrozenObject(out)' if self.frozen else 'out'} if ok else FAIL")
         self._emit(lines)
@@ -500,7 +467,7 @@ class _Module:
                 lines.append("            seen += 1")
             lines += self._checked(
                 member.node,
-                f"{_label(name)}_{_identifier(member.key)}",
+                f"{label_of(name)}_{identifier(member.key)}",
                 "x",
                 "loc + (k,)",
                 "            ",
@@ -520,7 +487,12 @@ class _Module:
             lines += [f"            unknown_key(k, loc, p, {record}, x)", "            ok = False"]
         else:
             lines += self._checked(
-                node.extra, f"{_label(name)}_extra", "x", "loc + (k,)", "            ", "out[k] = $"
+                node.extra,
+                f"{label_of(name)}_extra",
+                "x",
+                "loc + (k,)",
+                "            ",
+                "out[k] = $",
             )
         if required:
             lines += [
@@ -534,7 +506,7 @@ class _Module:
     def _union(self, name: str, node: Union) -> None:
         members = [
             (
-                self.function(member, f"{_label(name)}_{_kind_label(member)}"),
+                self.function(member, f"{label_of(name)}_{kind_label(member)}"),
                 _dispatched_kinds(member),
             )
             for member in _spread(node)
@@ -607,17 +579,6 @@ def _dispatched_kinds(member: Node) -> frozenset[str]:
     if isinstance(target, Choice) and "integer" in target.kinds:
         return target.kinds | {"number"}
     return member.kinds
-
-
-def _label(name: str) -> str:
-    """The label a function's name was made of, to name the functions of what it holds after it."""
-    return name.removeprefix("check_")
-
-
-def _kind_label(member: Node) -> str:
-    """What a union's member is called in the name of its function: the one JSON kind it takes."""
-    kinds = member.kinds
-    return next(iter(kinds)) if len(kinds) == 1 else "member"
 
 
 def _spread(union: Union) -> list[Node]:
