@@ -36,6 +36,10 @@ sys.path.insert(0, str(TESTS))
 from _catalog_stores import objects, small_store  # noqa: E402
 from _servers import S3Server, in_a_process  # noqa: E402
 
+sys.path.insert(0, str(HERE))
+
+from _process import ENVIRONMENT  # noqa: E402
+
 BUCKET = "catalog"
 FAKE_AWS = {
     "AWS_ACCESS_KEY_ID": "testing",
@@ -119,7 +123,7 @@ def main() -> None:
         in_a_process(lambda: S3Server(latency=options.latency / 1000)) as endpoint,
         tempfile.TemporaryDirectory() as scratch,
     ):
-        env = {**os.environ, **FAKE_AWS, "AWS_ENDPOINT_URL": endpoint}
+        env = {**ENVIRONMENT, **FAKE_AWS, "AWS_ENDPOINT_URL": endpoint}
         os.environ.update(FAKE_AWS, AWS_ENDPOINT_URL=endpoint)
         targets = fill(endpoint, options.stores)
         catalog, quarter, one = (

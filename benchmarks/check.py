@@ -31,6 +31,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
+from _process import ENVIRONMENT  # noqa: E402
 from distinct import distinct_arrays  # noqa: E402
 
 BASELINE = """
@@ -61,14 +62,6 @@ def write_store(root: Path, count: int) -> None:
         array = group / f"a{index}"
         array.mkdir()
         (array / "zarr.json").write_text(text, encoding="utf-8")
-
-
-# An installed package has its bytecode compiled, as pip does when it installs a
-# wheel; a process that may not write bytecode would compile every module on each
-# start, which no user's run does.
-ENVIRONMENT = {
-    name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"
-}
 
 
 def timed(command: list[str]) -> float:

@@ -36,6 +36,7 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
+from _process import ENVIRONMENT  # noqa: E402
 from distinct import distinct_arrays  # noqa: E402
 from zarr_metadata.conventions import check_conventions  # noqa: E402
 from zarr_metadata.model import read_node_metadata_v2, read_node_metadata_v3  # noqa: E402
@@ -214,7 +215,7 @@ def command_times(texts: dict[str, dict[str, str]], rounds: int = 5) -> tuple[fl
                     setting,
                     folder,
                 ]
-                subprocess.run(command, capture_output=True, check=False)
+                subprocess.run(command, capture_output=True, check=False, env=ENVIRONMENT)
                 times.append(time.perf_counter() - start)
         return statistics.median(found["none"]), statistics.median(found["auto"])
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import resource
 import statistics
 import subprocess
@@ -30,6 +29,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _process import ENVIRONMENT
 
 ARRAY = {
     "zarr_format": 3,
@@ -44,13 +47,6 @@ ARRAY = {
         {"name": "zstd", "configuration": {"level": 0, "checksum": False}},
     ],
     "attributes": {},
-}
-
-# An installed package has its bytecode compiled, as pip does when it installs a
-# wheel; a process that may not write bytecode would compile every module on each
-# start, which no user's run does.
-ENVIRONMENT = {
-    name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"
 }
 
 
