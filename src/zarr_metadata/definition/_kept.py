@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import marshal
-from typing import Any, cast
+from typing import Any
 
 __all__ = ["Kept", "json_key", "key_of"]
 
@@ -22,12 +22,12 @@ def key_of(value: object, depth: int) -> bytes | None:
     return json_key(value) if depth <= _DEEPEST_KEPT else None
 
 
-def json_key(value: object, longest: int = _LONGEST_KEY) -> bytes | None:
+def json_key(value: Any, longest: int = _LONGEST_KEY) -> bytes | None:
     """A key for a JSON value as a parser makes it: its marshalled form, which tells `1`, `1.0` and `true` apart; None when longer than `longest` bytes, or not such a value."""
     try:
         # Version 2 writes no back-references: those depend on reference
         # counts, so one value could be written two ways.
-        key = marshal.dumps(cast(Any, value), 2)
+        key = marshal.dumps(value, 2)
     except ValueError:  # a value no parser makes, such as a dict subclass
         return None
     return key if len(key) <= longest else None
@@ -76,7 +76,7 @@ class Kept(dict[bytes, Any]):
         return value
 
     def keep(self, key: bytes, value: object) -> None:
-        """Keep `value` under `key` if the key was seen before, first forgetting everything when full."""
+        """Keep `value` under `key` if the key was seen before (in `seen`), first forgetting everything when full; the first time, only note the key."""
         seen = self.seen
         if key not in seen:
             if len(seen) >= 4 * self.most:

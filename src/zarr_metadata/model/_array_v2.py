@@ -9,7 +9,7 @@ data type against its filters) run only on parts without problems.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, cast
 
 from annotated_types import Ge
@@ -19,13 +19,13 @@ from zarr_metadata._json import UNSET, JSONValue, Loc, UserJSONValue, Validation
 from zarr_metadata._refuse import FAIL, MAX_DEPTH, Checker
 from zarr_metadata._shapes import typeddict_members
 from zarr_metadata.definition._fields import AcceptedField, ResolvedField
-from zarr_metadata.definition._kept import json_key
 from zarr_metadata.definition._reader import FieldReader, Readers
 from zarr_metadata.model._read import (
     missing,
     not_a_document,
     read_attributes,
     read_fill_value,
+    read_structure,
     with_nested,
 )
 from zarr_metadata.typed_json import checker_of
@@ -112,37 +112,34 @@ def read_array_v2(
         read.problems = (not_a_document(cast(object, value), depth),)
         return read
     readers: Readers = context._field_readers()  # pyright: ignore[reportPrivateUsage]
-    if type(cast(object, value)) is dict:
-        usual = cast("dict[str, Any]", value)
-        if _USUAL_MEMBERS.issuperset(usual) and _read_quickly(read, usual, readers, depth, zattrs):
-            return read
-    document = cast("Mapping[Any, Any]", value)
+    document: Mapping[Any, Any] = value  # pyright: ignore[reportUnknownVariableType]
+    get = document.get
     problems: list[ValidationProblem] = []
-    refined: dict[Any, Any] = dict.fromkeys(document)
-    read_format(document, problems, refined, depth)
-    shape = _lengths(document, "shape", _SHAPE, problems, refined, depth)
-    chunks = _lengths(document, "chunks", _CHUNKS, problems, refined, depth)
-    if shape is not None and chunks is not None and len(chunks) != len(shape):
-        problems.append(
-            ValidationProblem(
-                ("chunks",),
-                f"expected one chunk length per dimension of the shape {shown(shape)}, got {len(chunks)}: {shown(chunks)}",
-                "invalid_value",
-                input=cast(JSONValue, chunks),
-                ctx={"dimensions": len(shape)},
-            )
+    # A member that reads to what it writes is left as written: every other
+    # is put here as it reads.
+    refined: dict[Any, Any] = dict(document)
+    zarr_format = get("zarr_format")
+    if zarr_format != 2 or type(zarr_format) is not int:
+        read_format(document, problems, refined, depth)
+    _read_lengths(document, problems, refined, depth)
+    read.dtype, read.compressor, read.filters = read_structure(
+        document,
+        _STRUCTURAL,
+        _LONGEST_STRUCTURE,
+        _read_structure,
+        readers,
+        problems,
+        refined,
+        depth,
+    )
+    order = get("order")
+    if (order != "C" and order != "F") or type(order) is not str:
+        _literal(document, "order", _ORDER, problems, refined, depth, required=True)
+    separator = get("dimension_separator", ".")
+    if (separator != "." and separator != "/") or type(separator) is not str:
+        _literal(
+            document, "dimension_separator", _SEPARATOR, problems, refined, depth, required=False
         )
-    dtype = read.dtype = _field(
-        document, "dtype", readers.of(ZarrV2DataTypeDefinition), problems, refined, depth
-    )
-    read.compressor = _compressor(
-        document, readers.of(ZarrV2CodecDefinition), problems, refined, depth
-    )
-    read.filters = _filters(document, readers.of(ZarrV2CodecDefinition), problems, refined, depth)
-    read_fill_value(document, dtype, ZarrV2DataTypeDefinition, readers, problems, refined, depth)
-    _object_codec(dtype, read.filters, problems)
-    _literal(document, "order", _ORDER, problems, refined, depth, required=True)
-    _literal(document, "dimension_separator", _SEPARATOR, problems, refined, depth, required=False)
     read_attributes(document, problems, refined, depth - 1 if zattrs else depth)
     if not V2_ARRAY_MEMBERS.issuperset(document):
         _other_members(document, V2_ARRAY_MEMBERS, problems, refined, depth)
@@ -152,131 +149,70 @@ def read_array_v2(
     return read
 
 
-_USUAL_MEMBERS: Final = V2_ARRAY_MEMBERS
-_FILL_VALUE: Final = ("fill_value",)
-_DTYPE: Final = ("dtype",)
-_COMPRESSOR: Final = ("compressor",)
-_ATTRIBUTES_AT: Final = ("attributes",)
-_ATTRIBUTES: Final[Checker] = checker_of(Mapping[str, UserJSONValue], True)
-
-
-def _read_quickly(
-    read: ArrayReadV2, document: dict[Any, Any], readers: Readers, depth: int, zattrs: bool
-) -> bool:
-    """Read a document whose members are all the usual ones and all valid, into `read`, in one pass; False, with `read` untouched, at the first sign of a problem.
-
-    Most documents a store holds are valid, and a valid one needs none of
-    the steps that find and explain problems. Anything unusual is left to
-    the full reader, which reads the document again from the start and
-    reports every problem; so this pass decides nothing the full reader
-    would decide otherwise.
-    """
-    get = document.get
-    zarr_format = get("zarr_format")
-    order = get("order")
-    separator = get("dimension_separator", ".")
-    if (
-        type(zarr_format) is not int
-        or zarr_format != 2
-        or (order != "C" and order != "F")
-        or type(order) is not str
-        or (separator != "." and separator != "/")
-        or type(separator) is not str
-        or "fill_value" not in document
-        or "compressor" not in document
-        or "filters" not in document
-    ):
-        return False
-    problems: list[ValidationProblem] = []
-    shape = _SHAPE(get("shape"), ("shape",), problems, depth + 1)
-    chunks = _CHUNKS(get("chunks"), ("chunks",), problems, depth + 1)
-    if problems or len(cast("tuple[int, ...]", shape)) != len(cast("tuple[int, ...]", chunks)):
-        return False
-    attributes = get("attributes", UNSET)
-    if attributes is not UNSET:
-        attributes = _ATTRIBUTES(
-            attributes, _ATTRIBUTES_AT, problems, depth if zattrs else depth + 1
-        )
-        if problems:
-            return False
-    # The arrays of one store mostly share their type, codecs and fill value:
-    # what those members read to is kept, by the members as written (and how
-    # deep the document sits, which could bring them to the nesting limit).
-    kept = readers.structures
-    key = (
-        json_key((depth, *map(get, _STRUCTURAL)), _LONGEST_STRUCTURE)
-        if kept.worth_a_key()
-        else None
-    )
-    known = None if key is None else kept.found(key)
-    if known is None:
-        known = _read_structure(get, readers, problems, depth)
-        if known is None:
-            return False
-        if key is not None:
-            kept.keep(key, known)
-    field, compressor, filters, members = known
-    refined = dict(document)
-    refined["shape"] = shape
-    refined["chunks"] = chunks
-    refined.update(members)
-    if attributes is not UNSET:
-        refined["attributes"] = attributes
-    read.dtype, read.compressor, read.filters = field, compressor, filters
-    read.document = FrozenObject(refined)
-    return True
-
-
 _STRUCTURAL: Final = ("dtype", "compressor", "filters", "fill_value")
-"""The members whose reading depends on nothing else in the document."""
+"""The members whose reading depends on nothing else in the document: the arrays of one store mostly write them alike."""
 
 _LONGEST_STRUCTURE: Final = 4096
 """The longest marshalled structure kept."""
 
 
 def _read_structure(
-    get: Callable[[str], Any], readers: Readers, problems: list[ValidationProblem], depth: int
-) -> tuple[Any, ...] | None:
-    """The fields of the data type, compressor and filters, and the refined structural members, when they have no problem; else None."""
-    dtypes = readers.of(ZarrV2DataTypeDefinition)
-    dtype = dtypes.read(get("dtype"), _DTYPE, problems, depth + 1)
-    if problems or type(dtype) is not AcceptedField:
-        return None
+    document: Mapping[Any, Any],
+    readers: Readers,
+    problems: list[ValidationProblem],
+    refined: dict[Any, Any],
+    depth: int,
+) -> tuple[Any, ...]:
+    """Read the data type, compressor, filters and fill value, and check them across: the fields of the first three."""
     codecs = readers.of(ZarrV2CodecDefinition)
-    compressor_json = get("compressor")
+    dtypes = readers.of(ZarrV2DataTypeDefinition)
+    dtype = _field(document, "dtype", dtypes, problems, refined, depth)
+    get = document.get
     compressor = (
         None
-        if compressor_json is None
-        else codecs.read(compressor_json, _COMPRESSOR, problems, depth + 1)
+        if get("compressor", UNSET) is None
+        else _field(document, "compressor", codecs, problems, refined, depth)
     )
-    filters_json = get("filters")
-    filters: tuple[ResolvedField[Any], ...] | None = None
-    if filters_json is not None:
-        if type(filters_json) is not list or not filters_json:
-            return None
-        items = cast("list[object]", filters_json)
-        filters = tuple(
-            codecs.read(item, ("filters", index), problems, depth + 2)
-            for index, item in enumerate(items)
+    filters = (
+        None
+        if get("filters", UNSET) is None
+        else _filters(document, codecs, problems, refined, depth)
+    )
+    read_fill_value(document, dtype, dtypes, problems, refined, depth)
+    _object_codec(dtype, filters, problems)
+    return dtype, compressor, filters
+
+
+def _read_lengths(
+    document: Mapping[Any, Any],
+    problems: list[ValidationProblem],
+    refined: dict[Any, Any],
+    depth: int,
+) -> None:
+    """Check `shape` and `chunks`, and then one chunk length per dimension."""
+    # Absent lengths read as FAIL, as lengths with problems do: neither is
+    # checked against the other.
+    get = document.get
+    shape = get("shape", FAIL)
+    if shape is FAIL:
+        problems.append(missing("shape"))
+    elif (shape := _SHAPE(shape, ("shape",), problems, depth + 1)) is not FAIL:
+        refined["shape"] = shape
+    chunks = get("chunks", FAIL)
+    if chunks is FAIL:
+        problems.append(missing("chunks"))
+    elif (chunks := _CHUNKS(chunks, ("chunks",), problems, depth + 1)) is not FAIL:
+        refined["chunks"] = chunks
+    if shape is not FAIL and chunks is not FAIL and len(chunks) != len(shape):
+        problems.append(
+            ValidationProblem(
+                ("chunks",),
+                f"expected one chunk length per dimension of the shape {shown(shape)}, got {len(chunks)}: {shown(chunks)}",
+                "invalid_value",
+                input=cast(JSONValue, chunks),
+                ctx={"dimensions": len(shape)},
+            )
         )
-    if problems:
-        return None
-    field = cast("AcceptedField[ZarrV2DataTypeDefinition[Any]]", dtype)
-    plan = dtypes.plan(field.name)
-    assert plan is not None
-    fill_value = plan.read_fill_value(field, get("fill_value"), _FILL_VALUE, problems, depth + 1)
-    if problems:
-        return None
-    _object_codec(field, filters, problems)
-    if problems:
-        return None
-    members = {
-        "dtype": field.json,
-        "compressor": None if compressor is None else compressor.json,
-        "filters": None if filters is None else tuple(codec.json for codec in filters),
-        "fill_value": fill_value,
-    }
-    return field, compressor, filters, members
 
 
 def read_format(
@@ -293,25 +229,6 @@ def read_format(
         problems.append(missing("zarr_format"))
     elif _FORMAT(written, ("zarr_format",), problems, depth + 1) is not FAIL:
         refined["zarr_format"] = written
-
-
-def _lengths(
-    document: Mapping[Any, Any],
-    member: str,
-    check: Checker,
-    problems: list[ValidationProblem],
-    refined: dict[Any, Any],
-    depth: int,
-) -> tuple[int, ...] | None:
-    value = document.get(member, UNSET)
-    if value is UNSET:
-        problems.append(missing(member))
-        return None
-    lengths = check(value, (member,), problems, depth + 1)
-    if lengths is FAIL:
-        return None
-    refined[member] = lengths
-    return cast("tuple[int, ...]", lengths)
 
 
 def _literal(
@@ -351,20 +268,6 @@ def _field(
     return field
 
 
-def _compressor(
-    document: Mapping[Any, Any],
-    reader: FieldReader,
-    problems: list[ValidationProblem],
-    refined: dict[Any, Any],
-    depth: int,
-) -> Any:
-    value = document.get("compressor", UNSET)
-    if value is None:
-        refined["compressor"] = None
-        return None
-    return _field(document, "compressor", reader, problems, refined, depth)
-
-
 def _filters(
     document: Mapping[Any, Any],
     reader: FieldReader,
@@ -376,9 +279,6 @@ def _filters(
     if value is UNSET:
         problems.append(missing("filters"))
         return UNSET
-    if value is None:
-        refined["filters"] = None
-        return None
     if not isinstance(value, list | tuple):
         problems.append(
             ValidationProblem(
@@ -408,41 +308,41 @@ def _filters(
     return filters
 
 
-def _object_codec(dtype: object, filters: object, problems: list[ValidationProblem]) -> None:
+def _object_codec(dtype: Any, filters: Any, problems: list[ValidationProblem]) -> None:
     """A data type that holds objects (`O`, or a structured type with an `O` field) needs a codec that encodes objects among its filters; unknown filters might be one."""
-    if type(dtype) is not AcceptedField:
+    if type(dtype) is not AcceptedField or filters is UNSET:
         return
-    holder = _holds_objects(cast("AcceptedField[Any]", dtype))
-    if holder is None or filters is UNSET:
+    field: AcceptedField[Any] = dtype  # pyright: ignore[reportUnknownVariableType]
+    if field.definition.name == "object":
+        holder = "an object (O) data type"
+    elif field.nested and _nests_objects(field):
+        holder = "a structured data type with an object (O) field"
+    else:
         return
-    held = () if filters is None else cast("tuple[ResolvedField[Any], ...]", filters)
-    if any(field.definition is None or field.name in OBJECT_CODECS for field in held):
+    held: tuple[ResolvedField[Any], ...] = () if filters is None else filters
+    if any(codec.definition is None or codec.name in OBJECT_CODECS for codec in held):
         return
     problems.append(
         ValidationProblem(
             ("filters",),
             f"expected a codec that encodes objects (such as vlen-utf8) among the filters of {holder}, got "
-            f"{shown([field.name for field in held]) if held else 'none'}",
+            f"{shown([codec.name for codec in held]) if held else 'none'}",
             "invalid_value",
         )
     )
 
 
-def _holds_objects(dtype: AcceptedField[Any]) -> str | None:
-    """What holds objects in `dtype`, as a message names it: the type itself, or a structured type's field at any depth; None when nothing does."""
-    if dtype.definition.name == "object":
-        return "an object (O) data type"
+def _nests_objects(dtype: AcceptedField[Any]) -> bool:
+    """Whether a structured type has an object field, at any depth."""
     # Structured types nest; walk them without recursion, however deep.
     stack = [dtype]
     while stack:
-        field = stack.pop()
-        for held in field.nested.values():
-            if type(held) is not AcceptedField:
-                continue
-            if held.definition.name == "object":
-                return "a structured data type with an object (O) field"
-            stack.append(held)
-    return None
+        for held in stack.pop().nested.values():
+            if type(held) is AcceptedField:
+                if held.definition.name == "object":
+                    return True
+                stack.append(held)
+    return False
 
 
 def _other_members(

@@ -21,7 +21,6 @@ from zarr_metadata._refuse import FAIL, MAX_DEPTH, Checker
 from zarr_metadata._shapes import typeddict_members
 from zarr_metadata.definition._extension import blame, no_rules
 from zarr_metadata.definition._fields import AcceptedField, RefusedField, ResolvedField
-from zarr_metadata.definition._kept import json_key
 from zarr_metadata.definition._plan import add_found
 from zarr_metadata.definition._reader import FieldReader, Readers
 from zarr_metadata.model._read import (
@@ -31,6 +30,7 @@ from zarr_metadata.model._read import (
     read_extra_fields,
     read_fill_value,
     read_head,
+    read_structure,
     with_nested,
 )
 from zarr_metadata.typed_json import checker_of
@@ -184,7 +184,23 @@ def read_array(value: object, context: ZarrV3Context, depth: int = 0) -> ArrayRe
     refined: dict[Any, Any] = dict.fromkeys(document)
     readers: Readers = context._field_readers()  # pyright: ignore[reportPrivateUsage]
     read_head(document, "array", _NODE_TYPE, problems, refined, depth)
-    _read_structure(document, readers, read, problems, refined, depth)
+    (
+        read.data_type,
+        read.chunk_grid,
+        read.chunk_key_encoding,
+        read.chunk,
+        read.pipeline,
+        read.storage_transformers,
+    ) = read_structure(
+        document,
+        _STRUCTURAL,
+        _LONGEST_STRUCTURE,
+        _read_structure,
+        readers,
+        problems,
+        refined,
+        depth,
+    )
     read_attributes(document, problems, refined, depth)
     if not SPEC_MEMBERS.issuperset(document):
         read.extra_fields = FrozenObject(
@@ -213,9 +229,6 @@ _STRUCTURAL: Final = (
 
 _GRID_CONFIGURATION: Final = ("chunk_grid", "configuration")
 
-_ABSENT: Final = (...,) * len(_STRUCTURAL)
-"""What stands in the key of a structure for each member it lacks: marshal writes `...`, which JSON has not."""
-
 _LONGEST_STRUCTURE = 16384
 """The longest marshalled structure kept; the members sit at the top of the document, so its length bounds only memory."""
 
@@ -223,42 +236,15 @@ _LONGEST_STRUCTURE = 16384
 def _read_structure(
     document: Mapping[Any, Any],
     readers: Readers,
-    read: ArrayRead,
     problems: list[ValidationProblem],
     refined: dict[Any, Any],
     depth: int,
-) -> None:
-    """Read the structural members and check them across, or take what the same members read to before."""
-    # How deep the document sits is part of the key: deep enough, the same
-    # members would reach the nesting limit.
-    kept = readers.structures
-    key = (
-        json_key((depth, *map(document.get, _STRUCTURAL, _ABSENT)), _LONGEST_STRUCTURE)
-        if kept.worth_a_key()
-        else None
-    )
-    if key is not None:
-        known = kept.found(key)
-        if known is not None:
-            found, members = known
-            (
-                read.data_type,
-                read.chunk_grid,
-                read.chunk_key_encoding,
-                read.chunk,
-                read.pipeline,
-                read.storage_transformers,
-            ) = found
-            refined.update(members)
-            return
-    start = len(problems)
-    data_type = read.data_type = _field(
-        document, "data_type", readers.of(DataTypeDefinition), problems, refined, depth
-    )
-    grid = read.chunk_grid = _field(
-        document, "chunk_grid", readers.of(ChunkGridDefinition), problems, refined, depth
-    )
-    read.chunk_key_encoding = _field(
+) -> tuple[Any, ...]:
+    """Read the structural members and check them across: the data type, grid, key encoding, chunk, pipeline and storage transformers."""
+    data_types = readers.of(DataTypeDefinition)
+    data_type = _field(document, "data_type", data_types, problems, refined, depth)
+    grid = _field(document, "chunk_grid", readers.of(ChunkGridDefinition), problems, refined, depth)
+    key_encoding = _field(
         document,
         "chunk_key_encoding",
         readers.of(ChunkKeyEncodingDefinition),
@@ -270,23 +256,13 @@ def _read_structure(
     shape = _shape(document, problems, refined, depth)
     _dimension_names(document, shape, problems, refined, depth)
     lengths = _chunk_lengths(grid, shape, problems, readers)
-    read_fill_value(document, data_type, DataTypeDefinition, readers, problems, refined, depth)
-    read.chunk = chunk_of(lengths, None if data_type is UNSET else data_type)
-    if codecs is not None:
-        read.pipeline = read_pipeline(codecs, read.chunk, ("codecs",), problems, readers)
-    read.storage_transformers = _storage_transformers(document, readers, problems, refined, depth)
-    if key is not None and len(problems) == start:
-        found = (
-            read.data_type,
-            read.chunk_grid,
-            read.chunk_key_encoding,
-            read.chunk,
-            read.pipeline,
-            read.storage_transformers,
-        )
-        kept.keep(
-            key, (found, {member: refined[member] for member in _STRUCTURAL if member in document})
-        )
+    read_fill_value(document, data_type, data_types, problems, refined, depth)
+    chunk = chunk_of(lengths, None if data_type is UNSET else data_type)
+    pipeline = (
+        () if codecs is None else read_pipeline(codecs, chunk, ("codecs",), problems, readers)
+    )
+    transformers = _storage_transformers(document, readers, problems, refined, depth)
+    return data_type, grid, key_encoding, chunk, pipeline, transformers
 
 
 def _field(

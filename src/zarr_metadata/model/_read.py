@@ -1,21 +1,21 @@
-"""Steps the readers share: the members every document has, attributes, extra members, and the fields a reading holds at any depth."""
+"""Steps the readers share: the members every document has, the structure an array keeps, attributes, extra members, and the fields a reading holds at any depth."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Final, Literal, cast
 
 from zarr_metadata._json import UNSET, JSONValue, Loc, UserJSONValue, ValidationProblem, shown
 from zarr_metadata._refuse import FAIL, MAX_DEPTH, Checker
-from zarr_metadata.definition._extension import Definition
 from zarr_metadata.definition._fields import (
     AcceptedField,
     RefusedField,
     ResolvedField,
     UnclaimedField,
 )
+from zarr_metadata.definition._kept import json_key
 from zarr_metadata.definition._plan import Plan
-from zarr_metadata.definition._reader import Readers
+from zarr_metadata.definition._reader import FieldReader, Readers
 from zarr_metadata.typed_json import checker_of
 from zarr_metadata.v3._extra_field_kinds import ExtraFieldDefinition
 
@@ -72,6 +72,57 @@ def read_head(
         refined["node_type"] = written
 
 
+StructureReader = Callable[
+    [Mapping[Any, Any], Readers, list[ValidationProblem], dict[Any, object], int], tuple[Any, ...]
+]
+"""Reads an array's structural members into `refined` and `problems`, and gives the fields they read to."""
+
+
+def read_structure(
+    document: Mapping[Any, Any],
+    members: tuple[str, ...],
+    longest: int,
+    read: StructureReader,
+    readers: Readers,
+    problems: list[ValidationProblem],
+    refined: dict[Any, object],
+    depth: int,
+) -> tuple[Any, ...]:
+    """The fields the structural `members` read to, by `read`, or as the same members (marshalled in at most `longest` bytes) read before without problems.
+
+    The arrays of one store mostly write these members alike. How deep the
+    document sits is part of the key: deep enough, the same members would
+    reach the nesting limit.
+    """
+    kept = readers.structures
+    key = (
+        json_key((depth, *map(document.get, members, _ABSENT)), longest)
+        if kept.worth_a_key()
+        else None
+    )
+    if key is not None:
+        known = kept.found(key)
+        if known is not None:
+            refined.update(known[1])
+            return known[0]
+    start = len(problems)
+    found = read(document, readers, problems, refined, depth)
+    if key is not None and len(problems) == start:
+        # Only a key seen before keeps its value, so it is made only then: a
+        # store whose every document differs makes none.
+        kept.keep(
+            key,
+            (found, {member: refined[member] for member in members if member in document})
+            if key in kept.seen
+            else None,
+        )
+    return found
+
+
+_ABSENT: Final = (...,) * 16
+"""What stands in the key of a structure for each member it lacks (as many as any structure has): marshal writes `...`, which JSON has not."""
+
+
 def read_attributes(
     document: Mapping[Any, Any],
     problems: list[ValidationProblem],
@@ -89,14 +140,13 @@ def read_attributes(
 
 def read_fill_value(
     document: Mapping[Any, Any],
-    data_type: object,
-    kind: type[Definition[Any]],
-    readers: Readers,
+    data_type: Any,
+    data_types: FieldReader,
     problems: list[ValidationProblem],
     refined: dict[Any, object],
     depth: int,
 ) -> None:
-    """Check `fill_value` as a value of `data_type` (a field of `kind`), when the data type has no problem; an unknown, refused or missing one takes any finite JSON.
+    """Check `fill_value` as a value of `data_type` (a field `data_types` read), when the data type has no problem; an unknown, refused or missing one takes any finite JSON.
 
     A fill value is no user data: writers spell NaN and the infinities as strings.
     """
@@ -105,14 +155,13 @@ def read_fill_value(
         problems.append(missing("fill_value"))
         return
     if type(data_type) is AcceptedField:
-        field = cast("AcceptedField[Any]", data_type)
-        plan = readers.of(kind).plan(field.name)
+        plan = data_types.plan(data_type.name)
         assert plan is not None
-        typed = plan.read_fill_value(field, value, ("fill_value",), problems, depth + 1)
+        typed = plan.read_fill_value(data_type, value, ("fill_value",), problems, depth + 1)  # pyright: ignore[reportUnknownArgumentType]
     elif type(data_type) is UnclaimedField:
         typed = _FINITE_JSON(value, ("fill_value",), problems, depth + 1)
     else:
-        declared = _as_declared(data_type, kind, readers, depth)
+        declared = _as_declared(data_type, data_types, depth)
         if declared is not None:
             plan, field = declared
             plan.read_fill_value(field, value, ("fill_value",), problems, depth + 1)
@@ -126,7 +175,7 @@ def read_fill_value(
 
 
 def _as_declared(
-    data_type: object, kind: type[Definition[Any]], readers: Readers, depth: int
+    data_type: object, data_types: FieldReader, depth: int
 ) -> tuple[Plan, AcceptedField[Any]] | None:
     """A data type refused though its own members are sound (for an undeclared member, or its envelope), as they read, with its plan; None for any other."""
     if type(data_type) is not RefusedField:
@@ -134,7 +183,7 @@ def _as_declared(
     field = cast("RefusedField[Any]", data_type)
     if field.definition is None or field.name is None:
         return None
-    plan = readers.of(kind).plan(field.name)
+    plan = data_types.plan(field.name)
     if plan is None or plan.definition is not field.definition or plan.check_fill_value is None:
         return None
     configuration, _ = plan.declared_configuration(field, depth + 2)
