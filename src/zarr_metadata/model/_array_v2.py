@@ -21,9 +21,11 @@ from zarr_metadata._shapes import typeddict_members
 from zarr_metadata.definition._fields import AcceptedField, ResolvedField
 from zarr_metadata.definition._reader import FieldReader, Readers
 from zarr_metadata.model._read import (
+    as_input,
     missing,
     not_a_document,
     read_attributes,
+    read_field,
     read_fill_value,
     read_structure,
     with_nested,
@@ -121,7 +123,20 @@ def read_array_v2(
     zarr_format = get("zarr_format")
     if zarr_format != 2 or type(zarr_format) is not int:
         read_format(document, problems, refined, depth)
-    _read_lengths(document, problems, refined, depth)
+    # Absent lengths read as FAIL, as lengths with problems do: neither is
+    # checked against the other.
+    shape = get("shape", FAIL)
+    if shape is FAIL:
+        problems.append(missing("shape"))
+    elif (shape := _SHAPE(shape, ("shape",), problems, depth + 1)) is not FAIL:
+        refined["shape"] = shape
+    chunks = get("chunks", FAIL)
+    if chunks is FAIL:
+        problems.append(missing("chunks"))
+    elif (chunks := _CHUNKS(chunks, ("chunks",), problems, depth + 1)) is not FAIL:
+        refined["chunks"] = chunks
+    if shape is not FAIL and chunks is not FAIL and len(chunks) != len(shape):
+        problems.append(_one_chunk_per_dimension(shape, chunks))
     read.dtype, read.compressor, read.filters = read_structure(
         document,
         _STRUCTURAL,
@@ -166,12 +181,12 @@ def _read_structure(
     """Read the data type, compressor, filters and fill value, and check them across: the fields of the first three."""
     codecs = readers.of(ZarrV2CodecDefinition)
     dtypes = readers.of(ZarrV2DataTypeDefinition)
-    dtype = _field(document, "dtype", dtypes, problems, refined, depth)
+    dtype = read_field(document, "dtype", dtypes, problems, refined, depth)
     get = document.get
     compressor = (
         None
         if get("compressor", UNSET) is None
-        else _field(document, "compressor", codecs, problems, refined, depth)
+        else read_field(document, "compressor", codecs, problems, refined, depth)
     )
     filters = (
         None
@@ -183,36 +198,14 @@ def _read_structure(
     return dtype, compressor, filters
 
 
-def _read_lengths(
-    document: Mapping[Any, Any],
-    problems: list[ValidationProblem],
-    refined: dict[Any, Any],
-    depth: int,
-) -> None:
-    """Check `shape` and `chunks`, and then one chunk length per dimension."""
-    # Absent lengths read as FAIL, as lengths with problems do: neither is
-    # checked against the other.
-    get = document.get
-    shape = get("shape", FAIL)
-    if shape is FAIL:
-        problems.append(missing("shape"))
-    elif (shape := _SHAPE(shape, ("shape",), problems, depth + 1)) is not FAIL:
-        refined["shape"] = shape
-    chunks = get("chunks", FAIL)
-    if chunks is FAIL:
-        problems.append(missing("chunks"))
-    elif (chunks := _CHUNKS(chunks, ("chunks",), problems, depth + 1)) is not FAIL:
-        refined["chunks"] = chunks
-    if shape is not FAIL and chunks is not FAIL and len(chunks) != len(shape):
-        problems.append(
-            ValidationProblem(
-                ("chunks",),
-                f"expected one chunk length per dimension of the shape {shown(shape)}, got {len(chunks)}: {shown(chunks)}",
-                "invalid_value",
-                input=cast(JSONValue, chunks),
-                ctx={"dimensions": len(shape)},
-            )
-        )
+def _one_chunk_per_dimension(shape: tuple[int, ...], chunks: tuple[int, ...]) -> ValidationProblem:
+    return ValidationProblem(
+        ("chunks",),
+        f"expected one chunk length per dimension of the shape {shown(shape)}, got {len(chunks)}: {shown(chunks)}",
+        "invalid_value",
+        input=cast(JSONValue, chunks),
+        ctx={"dimensions": len(shape)},
+    )
 
 
 def read_format(
@@ -251,23 +244,6 @@ def _literal(
         refined[member] = typed
 
 
-def _field(
-    document: Mapping[Any, Any],
-    member: str,
-    reader: FieldReader,
-    problems: list[ValidationProblem],
-    refined: dict[Any, Any],
-    depth: int,
-) -> Any:
-    value = document.get(member, UNSET)
-    if value is UNSET:
-        problems.append(missing(member))
-        return UNSET
-    field = reader.read(value, (member,), problems, depth + 1)
-    refined[member] = field.json
-    return field
-
-
 def _filters(
     document: Mapping[Any, Any],
     reader: FieldReader,
@@ -285,7 +261,7 @@ def _filters(
                 ("filters",),
                 f"expected an array of codecs, or null, got {shown(value)}",
                 "invalid_type",
-                input=_input(value),
+                input=as_input(value),
             )
         )
         return UNSET
@@ -372,7 +348,3 @@ def _other_members(
         typed = _USER_JSON(value, (key,), problems, depth + 1)
         if typed is not FAIL:
             refined[key] = typed
-
-
-def _input(value: object) -> Any:
-    return value if value is None or type(value) in (str, int, float, bool) else None

@@ -24,10 +24,12 @@ from zarr_metadata.definition._fields import AcceptedField, RefusedField, Resolv
 from zarr_metadata.definition._plan import add_found
 from zarr_metadata.definition._reader import FieldReader, Readers
 from zarr_metadata.model._read import (
+    as_input,
     missing,
     not_a_document,
     read_attributes,
     read_extra_fields,
+    read_field,
     read_fill_value,
     read_head,
     read_structure,
@@ -242,9 +244,11 @@ def _read_structure(
 ) -> tuple[Any, ...]:
     """Read the structural members and check them across: the data type, grid, key encoding, chunk, pipeline and storage transformers."""
     data_types = readers.of(DataTypeDefinition)
-    data_type = _field(document, "data_type", data_types, problems, refined, depth)
-    grid = _field(document, "chunk_grid", readers.of(ChunkGridDefinition), problems, refined, depth)
-    key_encoding = _field(
+    data_type = read_field(document, "data_type", data_types, problems, refined, depth)
+    grid = read_field(
+        document, "chunk_grid", readers.of(ChunkGridDefinition), problems, refined, depth
+    )
+    key_encoding = read_field(
         document,
         "chunk_key_encoding",
         readers.of(ChunkKeyEncodingDefinition),
@@ -265,23 +269,6 @@ def _read_structure(
     return data_type, grid, key_encoding, chunk, pipeline, transformers
 
 
-def _field(
-    document: Mapping[Any, Any],
-    member: str,
-    reader: FieldReader,
-    problems: list[ValidationProblem],
-    refined: dict[Any, object],
-    depth: int,
-) -> Any:
-    value = document.get(member, UNSET)
-    if value is UNSET:
-        problems.append(missing(member))
-        return UNSET
-    field = reader.read(value, (member,), problems, depth + 1)
-    refined[member] = field.json
-    return field
-
-
 def _codecs(
     document: Mapping[Any, Any],
     reader: FieldReader,
@@ -300,7 +287,7 @@ def _codecs(
                 ("codecs",),
                 f"expected an array of codecs, got {shown(value)}",
                 "invalid_type",
-                input=_input(value),
+                input=as_input(value),
             )
         )
         return None
@@ -331,7 +318,7 @@ def _storage_transformers(
                 ("storage_transformers",),
                 f"expected an array of storage transformers, got {shown(value)}",
                 "invalid_type",
-                input=_input(value),
+                input=as_input(value),
             )
         )
         return ()
@@ -444,7 +431,3 @@ def _refused_grid_rules(
             lambda: definition.shape_rules(configuration, nested, shape),
             _GRID_CONFIGURATION,
         )
-
-
-def _input(value: object) -> Any:
-    return value if value is None or type(value) in (str, int, float, bool) else None

@@ -39,11 +39,12 @@ def not_a_document(value: object, depth: int = 0) -> ValidationProblem:
             ctx={"max_depth": MAX_DEPTH},
         )
     return ValidationProblem(
-        (), f"expected an object, got {shown(value)}", "invalid_type", input=_as_input(value)
+        (), f"expected an object, got {shown(value)}", "invalid_type", input=as_input(value)
     )
 
 
-def _as_input(value: object) -> Any:
+def as_input(value: object) -> Any:
+    """`value` as a problem shows what was written: a JSON scalar as it is, anything else not at all."""
     return value if value is None or type(value) in (str, int, float, bool) else None
 
 
@@ -72,27 +73,22 @@ def read_head(
         refined["node_type"] = written
 
 
-StructureReader = Callable[
-    [Mapping[Any, Any], Readers, list[ValidationProblem], dict[Any, object], int], tuple[Any, ...]
-]
-"""Reads an array's structural members into `refined` and `problems`, and gives the fields they read to."""
-
-
 def read_structure(
     document: Mapping[Any, Any],
     members: tuple[str, ...],
     longest: int,
-    read: StructureReader,
+    read: Callable[..., tuple[Any, ...]],
     readers: Readers,
     problems: list[ValidationProblem],
     refined: dict[Any, object],
     depth: int,
 ) -> tuple[Any, ...]:
-    """The fields the structural `members` read to, by `read`, or as the same members (marshalled in at most `longest` bytes) read before without problems.
+    """The fields the structural `members` read to by `read(document, readers, problems, refined, depth)`, or those the same members read to before without problems.
 
-    The arrays of one store mostly write these members alike. How deep the
-    document sits is part of the key: deep enough, the same members would
-    reach the nesting limit.
+    The arrays of one store mostly write these members alike, so what they
+    read to is kept by the members as written (marshalled in at most
+    `longest` bytes) and how deep the document sits: deep enough, the same
+    members would reach the nesting limit.
     """
     kept = readers.structures
     key = (
@@ -121,6 +117,24 @@ def read_structure(
 
 _ABSENT: Final = (...,) * 16
 """What stands in the key of a structure for each member it lacks (as many as any structure has): marshal writes `...`, which JSON has not."""
+
+
+def read_field(
+    document: Mapping[Any, Any],
+    member: str,
+    reader: FieldReader,
+    problems: list[ValidationProblem],
+    refined: dict[Any, object],
+    depth: int,
+) -> Any:
+    """Read the required `member` as a field of `reader`'s kind, refining it into `refined`."""
+    value = document.get(member, UNSET)
+    if value is UNSET:
+        problems.append(missing(member))
+        return UNSET
+    field = reader.read(value, (member,), problems, depth + 1)
+    refined[member] = field.json
+    return field
 
 
 def read_attributes(
