@@ -199,6 +199,7 @@ def _read_structure(
 
 
 def _one_chunk_per_dimension(shape: tuple[int, ...], chunks: tuple[int, ...]) -> ValidationProblem:
+    """The problem of chunks that do not give one length per dimension of the shape."""
     return ValidationProblem(
         ("chunks",),
         f"expected one chunk length per dimension of the shape {shown(shape)}, got {len(chunks)}: {shown(chunks)}",
