@@ -1,4 +1,4 @@
-"""The pre-commit hook: `.pre-commit-hooks.yaml` runs one check per commit, and the README's snippet is a config that works as written (tests/test_cli_config.py checks the files the hook takes)."""
+"""The pre-commit hook: `.pre-commit-hooks.yaml` runs one check per commit, and the CI guide's snippet is a config that works as written (tests/test_cli_config.py checks the files the hook takes)."""
 
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ def hooks() -> list[dict[str, Any]]:
 
 
 def readme_config() -> dict[str, Any]:
-    text = (REPO / "README.md").read_text(encoding="utf-8")
-    section = text[text.index("### pre-commit") :]
+    text = (REPO / "docs" / "guides" / "ci.md").read_text(encoding="utf-8")
+    section = text[text.index("## pre-commit") :]
     block = re.search(r"```yaml\n(.*?)```", section, re.S)
     assert block is not None
     return yaml.safe_load(block.group(1))
