@@ -259,7 +259,7 @@ def v2_listings(draw: st.DrawFn) -> dict[str, Any]:
     return zmetadata(listing)
 
 
-# Readers never raise
+# FieldReaders never raise
 
 
 @QUICK

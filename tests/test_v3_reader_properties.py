@@ -101,7 +101,7 @@ def in_every_place(value: object) -> list[object]:
     ]
 
 
-# Readers never raise
+# FieldReaders never raise
 
 
 @QUICK

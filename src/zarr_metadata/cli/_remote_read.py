@@ -24,10 +24,10 @@ class TooLarge(Exception):
         self.size = size
 
 
-Read = Callable[[str], Awaitable[bytes]]
+ReadKey = Callable[[str], Awaitable[bytes]]
 
 
-def bounded_reader(fs: Any, limit: int, options: dict[str, object]) -> Read:
+def bounded_reader(fs: Any, limit: int, options: dict[str, object]) -> ReadKey:
     """The coroutine that reads one path of the asynchronous file system `fs`, raising `TooLarge` past `limit` bytes."""
     session = getattr(fs, "set_session", None)
     encode = getattr(fs, "encode_url", None)
@@ -44,7 +44,7 @@ def bounded_reader(fs: Any, limit: int, options: dict[str, object]) -> Read:
     return whole
 
 
-def _http_reader(fs: Any, limit: int) -> Read:
+def _http_reader(fs: Any, limit: int) -> ReadKey:
     """A read of fsspec's HTTP file system that stops at `limit` bytes: its own GET, with the file system's session and options."""
 
     async def streamed(path: str) -> bytes:

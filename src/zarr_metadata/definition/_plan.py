@@ -42,7 +42,7 @@ from zarr_metadata.definition._positions import (
 from zarr_metadata.typed_json import checker_of, reading_checker
 
 if TYPE_CHECKING:
-    from zarr_metadata.definition._reader import Readers
+    from zarr_metadata.definition._reader import FieldReaders
 
 _NOTHING: Mapping[str, JSONValue] = FrozenObject()
 
@@ -167,7 +167,7 @@ class Plan:
         definition: Definition[Any],
         kind: type[Definition[Any]],
         implied: Mapping[str, JSONValue] | None,
-        readers: Readers,
+        readers: FieldReaders,
     ) -> None:
         self.definition = definition
         self.kind = kind

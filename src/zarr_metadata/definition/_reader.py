@@ -1,6 +1,6 @@
 """Reading fields in a scope: what each definition needs worked out once, then one pass per field.
 
-A scope keeps one `FieldReader` per kind (see `Readers`). A reader keeps,
+A scope keeps one `FieldReader` per kind (see `FieldReaders`). A reader keeps,
 for each name a document uses, the `Plan` of the definition that claims it:
 the compiled checker of its configuration, where its configuration holds
 other fields, and which of its hooks to call. Reading a valid field is then
@@ -56,7 +56,7 @@ _MOST_STRUCTURES = 1024
 """How many array structures a scope keeps: each holds a reading's worth of objects."""
 
 
-_LIVE: weakref.WeakSet[Readers] = weakref.WeakSet()
+_LIVE: weakref.WeakSet[FieldReaders] = weakref.WeakSet()
 """The readers of every scope alive, so that what they keep can be forgotten at once."""
 
 
@@ -66,7 +66,7 @@ def forget_fields() -> None:
         readers.forget()
 
 
-class Readers:
+class FieldReaders:
     """The field readers of one scope, one per kind, made the first time each kind is read, and what the scope's readers keep."""
 
     __slots__ = ("__weakref__", "_by_kind", "_made", "claimant", "structures")
@@ -109,7 +109,7 @@ class FieldReader:
 
     __slots__ = ("_bare", "_plans", "_read_before", "kind", "named", "readers", "remembers")
 
-    def __init__(self, kind: type[Definition[Any]], readers: Readers) -> None:
+    def __init__(self, kind: type[Definition[Any]], readers: FieldReaders) -> None:
         self.kind = kind
         self.readers = readers
         self.named = kind.configuration_loc(()) == ("configuration",)
@@ -231,20 +231,20 @@ def read_field(
     return cast("ResolvedField[D]", field), tuple(problems)
 
 
-def readers_of(context: Context) -> Readers:
+def readers_of(context: Context) -> FieldReaders:
     """The field readers of `context`: the ones it keeps when it is a scope of this package, else new ones."""
     keeper = getattr(context, "_field_readers", None)
     if keeper is not None:
-        return cast("Readers", keeper())
-    return Readers(context.claimant)
+        return cast("FieldReaders", keeper())
+    return FieldReaders(context.claimant)
 
 
 __all__ = [
     "AcceptedField",
     "Context",
     "FieldReader",
+    "FieldReaders",
     "Plan",
-    "Readers",
     "read_field",
     "readers_of",
 ]

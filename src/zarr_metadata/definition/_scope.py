@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Self, TypeAlias, TypeVar, cast, get_args, get_
 from zarr_metadata._json import Loc
 from zarr_metadata._shapes import typeddict_members
 from zarr_metadata.definition._extension import Definition
-from zarr_metadata.definition._reader import Readers
+from zarr_metadata.definition._reader import FieldReaders
 
 D = TypeVar("D", bound=Definition[Any])
 _K = TypeVar("_K", bound=Definition[Any])
@@ -230,7 +230,7 @@ class Scope:
 
     _tables: Tables
     _hash: int | None
-    _readers: Readers
+    _readers: FieldReaders
 
     def __init__(self, **slots: object) -> None:
         self._set(filed(self.kinds, slots, self.format_name))
@@ -250,7 +250,7 @@ class Scope:
     def _restored(cls, contents: Mapping[str, Iterable[Definition[Any]]]) -> Self:
         return cls._of(filed(cls.kinds, contents, cls.format_name))
 
-    def _field_readers(self) -> Readers:
+    def _field_readers(self) -> FieldReaders:
         """The readers of fields in this scope, which keep what they work out about each definition for as long as the scope lives."""
         return self._readers
 
@@ -303,10 +303,10 @@ class Scope:
 
 def _readers_of(
     tables: Tables, kinds: Mapping[str, type[Definition[Any]]], format_name: str
-) -> Readers:
+) -> FieldReaders:
     """The field readers of a scope of `tables`, asking the tables for claimants rather than the scope, which keeps the readers."""
 
     def claimant(kind: type[Definition[Any]], name: str) -> Definition[Any] | None:
         return claimant_in(tables, kinds, kind, name, format_name)
 
-    return Readers(claimant)
+    return FieldReaders(claimant)

@@ -1,4 +1,4 @@
-"""Readers and models: a whole document read once in a scope, every problem found, and an immutable model of a valid one."""
+"""FieldReaders and models: a whole document read once in a scope, every problem found, and an immutable model of a valid one."""
 
 from zarr_metadata._json import UNSET
 from zarr_metadata._names import (

@@ -13,7 +13,7 @@ from zarr_metadata.definition._fields import UnclaimedField, ValidField
 from zarr_metadata.definition._resolve import canonical_fill_value
 from zarr_metadata.model._array_v2 import (
     V2_ARRAY_MEMBERS,
-    ArrayReadV2,
+    ArrayPassV2,
     ZarrV2ArrayMetadataReading,
     read_array_v2,
 )
@@ -70,7 +70,7 @@ class ZarrV2ArrayMetadata(Model):
     zarr_format: ClassVar[Literal[2]] = 2
     node_type: ClassVar[Literal["array"]] = "array"
 
-    _found: ArrayReadV2
+    _found: ArrayPassV2
 
     def __init__(self, document: object, context: ZarrV2Context | None = None) -> None:
         super().__init__(document, context)
@@ -80,7 +80,7 @@ class ZarrV2ArrayMetadata(Model):
         return scope_v2(context)
 
     @classmethod
-    def _read(cls, document: object, context: ZarrV2Context) -> ArrayReadV2:
+    def _read(cls, document: object, context: ZarrV2Context) -> ArrayPassV2:
         return read_array_v2(document, context)
 
     def _meaning_of(self) -> tuple[object, ...]:

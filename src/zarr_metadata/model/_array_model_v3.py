@@ -14,7 +14,7 @@ from zarr_metadata.definition._fields import UnclaimedField, ValidField
 from zarr_metadata.definition._resolve import canonical_fill_value
 from zarr_metadata.model._array_v3 import (
     SPEC_MEMBERS,
-    ArrayRead,
+    ArrayPass,
     ZarrV3ArrayMetadataReading,
     read_array,
 )
@@ -78,13 +78,13 @@ class ZarrV3ArrayMetadata(Model):
     zarr_format: ClassVar[Literal[3]] = 3
     node_type: ClassVar[Literal["array"]] = "array"
 
-    _found: ArrayRead
+    _found: ArrayPass
 
     def __init__(self, document: object, context: ZarrV3Context | None = None) -> None:
         super().__init__(document, context)
 
     @classmethod
-    def _read(cls, document: object, context: ZarrV3Context) -> ArrayRead:
+    def _read(cls, document: object, context: ZarrV3Context) -> ArrayPass:
         return read_array(document, context)
 
     def _meaning_of(self) -> tuple[object, ...]:
@@ -234,7 +234,7 @@ def read_array_metadata_v3(
     return ZarrV3ArrayMetadata.made(read, scope).reading
 
 
-def array_meaning(document: Mapping[str, Any], reading: ArrayRead) -> tuple[object, ...]:
+def array_meaning(document: Mapping[str, Any], reading: ArrayPass) -> tuple[object, ...]:
     """What an array document means: equal for documents that mean the same, whatever their spelling."""
     data_type = reading.data_type
     assert (

@@ -19,7 +19,7 @@ from zarr_metadata._json import UNSET, JSONValue, Loc, UserJSONValue, Validation
 from zarr_metadata._refuse import FAIL, MAX_DEPTH, Checker
 from zarr_metadata._shapes import typeddict_members
 from zarr_metadata.definition._fields import AcceptedField, ResolvedField
-from zarr_metadata.definition._reader import FieldReader, Readers
+from zarr_metadata.definition._reader import FieldReader, FieldReaders
 from zarr_metadata.model._read import (
     as_input,
     missing,
@@ -84,7 +84,7 @@ _reading_of: Any = fast_constructor(
 )
 
 
-class ArrayReadV2:
+class ArrayPassV2:
     """What one pass over a v2 array document found: its fields, every problem, and its members refined, read-only."""
 
     __slots__ = ("compressor", "document", "dtype", "filters", "problems")
@@ -103,17 +103,17 @@ class ArrayReadV2:
 
 def read_array_v2(
     value: object, context: ZarrV2Context, depth: int = 0, *, zattrs: bool = False
-) -> ArrayReadV2:
+) -> ArrayPassV2:
     """Read `value` as a v2 array document (`.zarray` members, `.zattrs` as `attributes`) in `context`; never raises on bad input.
 
     With `zattrs`, the attributes are a `.zattrs` file beside the `.zarray`,
     so they sit as deep as it does: nesting is counted in the files.
     """
-    read = ArrayReadV2()
+    read = ArrayPassV2()
     if not isinstance(value, Mapping) or depth >= MAX_DEPTH:
         read.problems = (not_a_document(cast(object, value), depth),)
         return read
-    readers: Readers = context._field_readers()  # pyright: ignore[reportPrivateUsage]
+    readers: FieldReaders = context._field_readers()  # pyright: ignore[reportPrivateUsage]
     document: Mapping[Any, Any] = value  # pyright: ignore[reportUnknownVariableType]
     get = document.get
     problems: list[ValidationProblem] = []
@@ -173,7 +173,7 @@ _LONGEST_STRUCTURE: Final = 4096
 
 def _read_structure(
     document: Mapping[Any, Any],
-    readers: Readers,
+    readers: FieldReaders,
     problems: list[ValidationProblem],
     refined: dict[Any, Any],
     depth: int,

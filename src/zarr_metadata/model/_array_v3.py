@@ -22,7 +22,7 @@ from zarr_metadata._shapes import typeddict_members
 from zarr_metadata.definition._extension import blame, no_rules
 from zarr_metadata.definition._fields import AcceptedField, RefusedField, ResolvedField
 from zarr_metadata.definition._plan import add_found
-from zarr_metadata.definition._reader import FieldReader, Readers
+from zarr_metadata.definition._reader import FieldReader, FieldReaders
 from zarr_metadata.model._read import (
     as_input,
     missing,
@@ -124,7 +124,7 @@ _reading_of: Any = fast_constructor(
 )
 
 
-class ArrayRead:
+class ArrayPass:
     """What one pass over an array document found: its fields, every problem, and its members refined, read-only."""
 
     __slots__ = (
@@ -169,13 +169,13 @@ class ArrayRead:
         )
 
 
-def read_array(value: object, context: ZarrV3Context, depth: int = 0) -> ArrayRead:
+def read_array(value: object, context: ZarrV3Context, depth: int = 0) -> ArrayPass:
     """Read `value` as a v3 array's `zarr.json` in `context`: one pass over every member; never raises on bad input.
 
     `depth` is how deep the document sits in the JSON it was read from (in a
     group's consolidated metadata, say), so the nesting limit holds across it.
     """
-    read = ArrayRead()
+    read = ArrayPass()
     if not isinstance(value, Mapping) or depth >= MAX_DEPTH:
         read.problems = (not_a_document(cast(object, value), depth),)
         return read
@@ -184,7 +184,7 @@ def read_array(value: object, context: ZarrV3Context, depth: int = 0) -> ArrayRe
     # Each step puts its member here as it refined it; made from the keys, the
     # document keeps the order it was written in.
     refined: dict[Any, Any] = dict.fromkeys(document)
-    readers: Readers = context._field_readers()  # pyright: ignore[reportPrivateUsage]
+    readers: FieldReaders = context._field_readers()  # pyright: ignore[reportPrivateUsage]
     read_head(document, "array", _NODE_TYPE, problems, refined, depth)
     (
         read.data_type,
@@ -237,7 +237,7 @@ _LONGEST_STRUCTURE = 16384
 
 def _read_structure(
     document: Mapping[Any, Any],
-    readers: Readers,
+    readers: FieldReaders,
     problems: list[ValidationProblem],
     refined: dict[Any, Any],
     depth: int,
@@ -301,7 +301,7 @@ def _codecs(
 
 def _storage_transformers(
     document: Mapping[Any, Any],
-    readers: Readers,
+    readers: FieldReaders,
     problems: list[ValidationProblem],
     refined: dict[Any, object],
     depth: int,
@@ -375,7 +375,10 @@ def _dimension_names(
 
 
 def _chunk_lengths(
-    grid: object, shape: tuple[int, ...] | None, problems: list[ValidationProblem], readers: Readers
+    grid: object,
+    shape: tuple[int, ...] | None,
+    problems: list[ValidationProblem],
+    readers: FieldReaders,
 ) -> Lengths | None:
     """The chunk lengths the grid gives each dimension, after its shape rules accept the shape; None when the shape is unknown."""
     if shape is None:
@@ -409,7 +412,7 @@ def _chunk_lengths(
 
 
 def _refused_grid_rules(
-    grid: object, shape: tuple[int, ...], problems: list[ValidationProblem], readers: Readers
+    grid: object, shape: tuple[int, ...], problems: list[ValidationProblem], readers: FieldReaders
 ) -> None:
     """Judge the shape with a refused grid whose own members are sound (refused for an undeclared member, or its envelope): every problem in one pass."""
     if type(grid) is not RefusedField:

@@ -17,7 +17,7 @@ from zarr_metadata.model._group_model_v2 import (
 )
 from zarr_metadata.model._group_v2 import (
     ARRAY_KEY,
-    ConsolidatedReadV2,
+    ConsolidatedPassV2,
     listed_documents,
     read_consolidated_v2,
 )
@@ -52,12 +52,12 @@ class ZarrV2ConsolidatedMetadataReading:
                 yield ("metadata", key, *loc), field
 
 
-class _ConsolidatedModelReadV2:
+class _ConsolidatedModelPassV2:
     """A `.zmetadata` read as the model layer hands it to a model: its refined document, and each node's reading with its model."""
 
     __slots__ = ("array_keys", "document", "nodes", "problems")
 
-    def __init__(self, read: ConsolidatedReadV2, value: object, context: ZarrV2Context) -> None:
+    def __init__(self, read: ConsolidatedPassV2, value: object, context: ZarrV2Context) -> None:
         self.problems = read.problems
         self.array_keys: Mapping[str, str] = FrozenObject(
             {
@@ -86,8 +86,8 @@ class _ConsolidatedModelReadV2:
         )
 
 
-def _read(value: object, context: ZarrV2Context) -> _ConsolidatedModelReadV2:
-    return _ConsolidatedModelReadV2(read_consolidated_v2(value, context), value, context)
+def _read(value: object, context: ZarrV2Context) -> _ConsolidatedModelPassV2:
+    return _ConsolidatedModelPassV2(read_consolidated_v2(value, context), value, context)
 
 
 class ZarrV2ConsolidatedMetadata(Model):
@@ -97,7 +97,7 @@ class ZarrV2ConsolidatedMetadata(Model):
 
     zarr_consolidated_format: ClassVar[Literal[1]] = 1
 
-    _found: _ConsolidatedModelReadV2
+    _found: _ConsolidatedModelPassV2
 
     def __init__(self, document: object, context: ZarrV2Context | None = None) -> None:
         super().__init__(document, context)
@@ -107,7 +107,7 @@ class ZarrV2ConsolidatedMetadata(Model):
         return scope_v2(context)
 
     @classmethod
-    def _read(cls, document: object, context: ZarrV2Context) -> _ConsolidatedModelReadV2:
+    def _read(cls, document: object, context: ZarrV2Context) -> _ConsolidatedModelPassV2:
         return _read(document, context)
 
     def _meaning_of(self) -> frozenset[tuple[str, ZarrV2NodeMetadata]]:

@@ -11,14 +11,14 @@ from zarr_metadata._frozen import FrozenObject
 from zarr_metadata._json import UNSET, JSONValue, Loc
 from zarr_metadata.definition._fields import UnclaimedField
 from zarr_metadata.model._array_model_v2 import ZarrV2ArrayMetadata
-from zarr_metadata.model._array_v2 import ArrayReadV2, ZarrV2ArrayMetadataReading
+from zarr_metadata.model._array_v2 import ArrayPassV2, ZarrV2ArrayMetadataReading
 from zarr_metadata.model._edit import edited
 from zarr_metadata.model._group_v2 import (
     ARRAY_AND_GROUP,
     GROUP_KEY,
     NEITHER_ARRAY_NOR_GROUP,
     NODE_FILES,
-    GroupReadV2,
+    GroupPassV2,
     NodeReadV2,
     ZarrV2GroupMetadataReading,
     ZarrV2UnknownNodeMetadataReading,
@@ -68,7 +68,7 @@ class ZarrV2GroupMetadata(Model):
     zarr_format: ClassVar[Literal[2]] = 2
     node_type: ClassVar[Literal["group"]] = "group"
 
-    _found: GroupReadV2
+    _found: GroupPassV2
 
     def __init__(self, document: object, context: ZarrV2Context | None = None) -> None:
         super().__init__(document, context)
@@ -78,7 +78,7 @@ class ZarrV2GroupMetadata(Model):
         return scope_v2(context)
 
     @classmethod
-    def _read(cls, document: object, context: ZarrV2Context) -> GroupReadV2:
+    def _read(cls, document: object, context: ZarrV2Context) -> GroupPassV2:
         return read_group_v2(document, context)
 
     def _meaning_of(self) -> str:
@@ -149,9 +149,9 @@ def node_model_v2(read: NodeReadV2, context: ZarrV2Context) -> ZarrV2NodeMetadat
     """The model of a v2 node read without problems; None when it has some."""
     if read.problems:
         return None
-    if isinstance(read, ArrayReadV2):
+    if isinstance(read, ArrayPassV2):
         return ZarrV2ArrayMetadata.made(read, context)
-    return ZarrV2GroupMetadata.made(cast(GroupReadV2, read), context)
+    return ZarrV2GroupMetadata.made(cast(GroupPassV2, read), context)
 
 
 def node_reading_v2(read: NodeReadV2, context: ZarrV2Context) -> ZarrV2NodeMetadataReading:

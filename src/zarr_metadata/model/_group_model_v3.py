@@ -13,12 +13,12 @@ from zarr_metadata._frozen import FrozenObject, thawed
 from zarr_metadata._json import UNSET, JSONValue, Loc, ValidationProblem, under
 from zarr_metadata.definition._fields import ResolvedField, UnclaimedField, ValidField
 from zarr_metadata.model._array_model_v3 import ZarrV3ArrayMetadata
-from zarr_metadata.model._array_v3 import ArrayRead, ZarrV3ArrayMetadataReading
+from zarr_metadata.model._array_v3 import ArrayPass, ZarrV3ArrayMetadataReading
 from zarr_metadata.model._edit import edited
 from zarr_metadata.model._group_v3 import (
     GROUP_SPEC_MEMBERS,
-    ConsolidatedRead,
-    GroupRead,
+    ConsolidatedPass,
+    GroupPass,
     NodeRead,
     ZarrV3GroupMetadataReading,
     ZarrV3UnknownNodeMetadataReading,
@@ -83,13 +83,13 @@ class ZarrV3GroupMetadata(Model):
     zarr_format: ClassVar[Literal[3]] = 3
     node_type: ClassVar[Literal["group"]] = "group"
 
-    _found: GroupRead
+    _found: GroupPass
 
     def __init__(self, document: object, context: ZarrV3Context | None = None) -> None:
         super().__init__(plain_document(document), context)
 
     @classmethod
-    def _read(cls, document: object, context: ZarrV3Context) -> GroupRead:
+    def _read(cls, document: object, context: ZarrV3Context) -> GroupPass:
         return read_group(document, context)
 
     def _meaning_of(self) -> tuple[object, ...]:
@@ -148,7 +148,7 @@ class ZarrV3GroupMetadata(Model):
         if problems:
             raise MetadataValidationError(under((ZARR_V3_CONSOLIDATED_METADATA_KEY,), problems))
         return ZarrV3ConsolidatedMetadata.made(
-            _ConsolidatedModelRead(read, self._context), self._context
+            _ConsolidatedModelPass(read, self._context), self._context
         )
 
     @property
@@ -207,9 +207,9 @@ def node_model(read: NodeRead, context: ZarrV3Context) -> ZarrV3NodeMetadata | N
     """The model of a node read without problems; None when it has some."""
     if read.problems:
         return None
-    if isinstance(read, ArrayRead):
+    if isinstance(read, ArrayPass):
         return ZarrV3ArrayMetadata.made(read, context)
-    return ZarrV3GroupMetadata.made(cast(GroupRead, read), context)
+    return ZarrV3GroupMetadata.made(cast(GroupPass, read), context)
 
 
 def node_reading(read: NodeRead, context: ZarrV3Context) -> Any:
@@ -239,12 +239,12 @@ class ZarrV3ConsolidatedMetadataReading:
                 yield ("metadata", path, *loc), field
 
 
-class _ConsolidatedModelRead:
+class _ConsolidatedModelPass:
     """A consolidated read as the model layer hands it to a model: its document, and the reading of each listed document, with its model when it has no problem."""
 
     __slots__ = ("nodes", "read")
 
-    def __init__(self, read: ConsolidatedRead, context: ZarrV3Context) -> None:
+    def __init__(self, read: ConsolidatedPass, context: ZarrV3Context) -> None:
         self.read = read
         with collector_paused():
             self.nodes: Mapping[str, Any] = FrozenObject(
@@ -275,7 +275,7 @@ def read_consolidated_metadata_v3(
     holding children.
     """
     scope = scope_v3(context)
-    read = _ConsolidatedModelRead(read_consolidated(plain_document(value), scope), scope)
+    read = _ConsolidatedModelPass(read_consolidated(plain_document(value), scope), scope)
     if read.problems:
         return read.reading(None)
     return ZarrV3ConsolidatedMetadata.made(read, scope).reading
@@ -289,14 +289,14 @@ class ZarrV3ConsolidatedMetadata(Model):
     kind: ClassVar[Literal["inline"]] = "inline"
     must_understand: ClassVar[Literal[False]] = False
 
-    _found: _ConsolidatedModelRead
+    _found: _ConsolidatedModelPass
 
     def __init__(self, member: object, context: ZarrV3Context | None = None) -> None:
         super().__init__(plain_document(member), context)
 
     @classmethod
-    def _read(cls, document: object, context: ZarrV3Context) -> _ConsolidatedModelRead:
-        return _ConsolidatedModelRead(read_consolidated(document, context), context)
+    def _read(cls, document: object, context: ZarrV3Context) -> _ConsolidatedModelPass:
+        return _ConsolidatedModelPass(read_consolidated(document, context), context)
 
     def _meaning_of(self) -> frozenset[tuple[str, ZarrV3NodeMetadata]]:
         return frozenset(self.metadata.items())

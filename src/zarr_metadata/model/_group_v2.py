@@ -1,7 +1,7 @@
 """Reading a v2 group, the files of one v2 node, and a v2 store's `.zmetadata`.
 
 A v2 node is a `.zarray` or a `.zgroup`, with its user attributes in a
-`.zattrs` beside it. Readers read a node as one document, the node's file
+`.zattrs` beside it. FieldReaders read a node as one document, the node's file
 with the `.zattrs` as `attributes`, and locate problems in that document: a
 problem at `("attributes", ...)` sits in the `.zattrs`, any other in the
 `.zarray` or `.zgroup`. A `.zmetadata` lists the files of every node by
@@ -21,7 +21,7 @@ from zarr_metadata._names import node_path_problems, tree_problems
 from zarr_metadata._refuse import FAIL, MAX_DEPTH, Checker
 from zarr_metadata._shapes import Unread
 from zarr_metadata.definition._fields import ResolvedField
-from zarr_metadata.model._array_v2 import V2_ARRAY_MEMBERS, ArrayReadV2, read_array_v2, read_format
+from zarr_metadata.model._array_v2 import V2_ARRAY_MEMBERS, ArrayPassV2, read_array_v2, read_format
 from zarr_metadata.model._read import not_a_document, read_attributes
 from zarr_metadata.typed_json import checker_of
 from zarr_metadata.v2._context import ZarrV2Context
@@ -85,7 +85,7 @@ class ZarrV2UnknownNodeMetadataReading:
 _group_reading_of: Any = fast_constructor(ZarrV2GroupMetadataReading, ("problems", "metadata"))
 
 
-class GroupReadV2:
+class GroupPassV2:
     """What one pass over a v2 group document found."""
 
     __slots__ = ("document", "problems")
@@ -99,7 +99,7 @@ class GroupReadV2:
         return _group_reading_of(self.problems, metadata)
 
 
-class UnknownNodeReadV2:
+class UnknownNodePassV2:
     """Files whose node type is neither array nor group: only their problems."""
 
     __slots__ = ("problems",)
@@ -113,19 +113,19 @@ class UnknownNodeReadV2:
         return ZarrV2UnknownNodeMetadataReading(self.problems)
 
 
-NodeReadV2 = ArrayReadV2 | GroupReadV2 | UnknownNodeReadV2
+NodeReadV2 = ArrayPassV2 | GroupPassV2 | UnknownNodePassV2
 """What reading the files of a v2 node found."""
 
 
 def read_group_v2(
     value: object, context: ZarrV2Context, depth: int = 0, *, zattrs: bool = False
-) -> GroupReadV2:
+) -> GroupPassV2:
     """Read `value` as a v2 group document (the `.zgroup`, with `.zattrs` as `attributes`); never raises on bad input.
 
     With `zattrs`, the attributes are a `.zattrs` file beside the `.zgroup`,
     so they sit as deep as it does: nesting is counted in the files.
     """
-    read = GroupReadV2()
+    read = GroupPassV2()
     if not isinstance(value, Mapping) or depth >= MAX_DEPTH:
         read.problems = (not_a_document(cast(object, value), depth),)
         return read
@@ -259,7 +259,7 @@ def read_node_v2(files: object, context: ZarrV2Context, depth: int = 0) -> NodeR
     """Read the files of one v2 node, by key (`.zarray` or `.zgroup`, and `.zattrs`), as the node they make."""
     node_file, document, problems = node_document(files)
     if node_file is None:
-        return UnknownNodeReadV2(problems)
+        return UnknownNodePassV2(problems)
     # Nesting is counted in each file: the .zattrs sits as deep as the node file. The
     # document is the node file itself unless the .zattrs was joined to it.
     given: Mapping[str, object] = files  # pyright: ignore[reportAssignmentType] - it names a node file, so it is a mapping
@@ -275,7 +275,7 @@ def read_node_v2(files: object, context: ZarrV2Context, depth: int = 0) -> NodeR
     return read
 
 
-class ConsolidatedReadV2:
+class ConsolidatedPassV2:
     """What one pass over a `.zmetadata` found: each node's read, by node path, and every problem, located at the store keys."""
 
     __slots__ = ("envelope", "keys", "nodes", "problems")
@@ -291,14 +291,14 @@ class ConsolidatedReadV2:
 
 def read_consolidated_v2(
     value: object, context: ZarrV2Context, depth: int = 0
-) -> ConsolidatedReadV2:
+) -> ConsolidatedPassV2:
     """Read a `.zmetadata` document and every node it lists; never raises on bad input."""
     with collector_paused():
         return _read_consolidated_v2(value, context, depth)
 
 
-def _read_consolidated_v2(value: object, context: ZarrV2Context, depth: int) -> ConsolidatedReadV2:
-    read = ConsolidatedReadV2()
+def _read_consolidated_v2(value: object, context: ZarrV2Context, depth: int) -> ConsolidatedPassV2:
+    read = ConsolidatedPassV2()
     problems: list[ValidationProblem] = []
     if not isinstance(value, Mapping) or depth >= MAX_DEPTH:
         read.problems = (not_a_document(cast(object, value), depth),)
@@ -348,7 +348,7 @@ def _read_listing(
     listing: Mapping[str, object],
     context: ZarrV2Context,
     depth: int,
-    read: ConsolidatedReadV2,
+    read: ConsolidatedPassV2,
     problems: list[ValidationProblem],
 ) -> None:
     """Read the nodes a listing holds, each from its files together, and check that they form a tree."""
@@ -395,7 +395,7 @@ def _read_listing(
         node_read = read_node_v2(files, context, depth)
         read.nodes[node] = node_read
         problems.extend(_at_file(problem, written[node], files) for problem in node_read.problems)
-    is_group = {node: isinstance(node_read, GroupReadV2) for node, node_read in read.nodes.items()}
+    is_group = {node: isinstance(node_read, GroupPassV2) for node, node_read in read.nodes.items()}
     problems.extend(
         tree_problems(
             is_group,
@@ -435,7 +435,7 @@ def file_holding(loc: Loc, files: Mapping[str, object]) -> tuple[str, Loc]:
 
 
 def listed_documents(
-    read: ConsolidatedReadV2, listing: Mapping[str, object]
+    read: ConsolidatedPassV2, listing: Mapping[str, object]
 ) -> Mapping[str, object]:
     """The listing of a `.zmetadata` without problems, each file as its node's reader refined it, under the key as written."""
     refined: dict[str, object] = {}
@@ -456,10 +456,10 @@ def listed_documents(
 __all__ = [
     "ARRAY_AND_GROUP",
     "NEITHER_ARRAY_NOR_GROUP",
-    "ConsolidatedReadV2",
-    "GroupReadV2",
+    "ConsolidatedPassV2",
+    "GroupPassV2",
     "NodeReadV2",
-    "UnknownNodeReadV2",
+    "UnknownNodePassV2",
     "ZarrV2GroupMetadataReading",
     "ZarrV2UnknownNodeMetadataReading",
     "file_holding",

@@ -23,8 +23,8 @@ from zarr_metadata._names import node_path_problems, tree_problems
 from zarr_metadata._refuse import FAIL, MAX_DEPTH, Checker
 from zarr_metadata._shapes import Unread, typeddict_members
 from zarr_metadata.definition._fields import NO_NESTED, RefusedField, ResolvedField, accepted
-from zarr_metadata.definition._reader import Readers
-from zarr_metadata.model._array_v3 import ArrayRead, read_array
+from zarr_metadata.definition._reader import FieldReaders
+from zarr_metadata.model._array_v3 import ArrayPass, read_array
 from zarr_metadata.model._read import (
     not_a_document,
     read_attributes,
@@ -101,7 +101,7 @@ _group_reading_of: Any = fast_constructor(
 )
 
 
-class GroupRead:
+class GroupPass:
     """What one pass over a group document found: its extra fields, every problem, its members refined, and its consolidated metadata read."""
 
     __slots__ = ("consolidated", "document", "extra_fields", "problems")
@@ -110,7 +110,7 @@ class GroupRead:
         self.problems: tuple[ValidationProblem, ...] = ()
         self.extra_fields: Mapping[str, ResolvedField[Any]] = _NO_EXTRA_FIELDS
         self.document: Mapping[str, object] | None = None
-        self.consolidated: ConsolidatedRead | None = None
+        self.consolidated: ConsolidatedPass | None = None
         """What reading the documents the consolidated metadata lists found, located from the member; None when there is none."""
 
     def reading(self, metadata: ZarrV3GroupMetadata | None) -> ZarrV3GroupMetadataReading:
@@ -118,7 +118,7 @@ class GroupRead:
         return _group_reading_of(self.problems, metadata, self.extra_fields)
 
 
-class UnknownNodeRead:
+class UnknownNodePass:
     """A document whose node type picks no reader: only its problems."""
 
     __slots__ = ("problems",)
@@ -132,11 +132,11 @@ class UnknownNodeRead:
         return ZarrV3UnknownNodeMetadataReading(self.problems)
 
 
-NodeRead = ArrayRead | GroupRead | UnknownNodeRead
+NodeRead = ArrayPass | GroupPass | UnknownNodePass
 """What reading a v3 document of either node type found."""
 
 
-class ConsolidatedRead:
+class ConsolidatedPass:
     """What one pass over a consolidated metadata member found, located from the member: its envelope, and each listed document's read."""
 
     __slots__ = (
@@ -178,7 +178,7 @@ class ConsolidatedRead:
         )
 
 
-def read_consolidated(value: object, context: ZarrV3Context, depth: int = 0) -> ConsolidatedRead:
+def read_consolidated(value: object, context: ZarrV3Context, depth: int = 0) -> ConsolidatedPass:
     """Read `value`, a group's `consolidated_metadata` member, and every document it lists, in `context`, located from the member.
 
     The documents must form a tree: each key a relative node path, each
@@ -188,8 +188,8 @@ def read_consolidated(value: object, context: ZarrV3Context, depth: int = 0) -> 
         return _read_consolidated(value, context, depth)
 
 
-def _read_consolidated(value: object, context: ZarrV3Context, depth: int) -> ConsolidatedRead:
-    read = ConsolidatedRead()
+def _read_consolidated(value: object, context: ZarrV3Context, depth: int) -> ConsolidatedPass:
+    read = ConsolidatedPass()
     envelope = _ENVELOPE(value, (), read.envelope_problems, depth)
     listed: Mapping[Any, Any] = {}
     if envelope is not FAIL:
@@ -227,7 +227,7 @@ def _read_consolidated(value: object, context: ZarrV3Context, depth: int) -> Con
                 read.refined_documents[path] = refined
         else:
             read.refined_documents[path] = node.document
-    is_group = {path: isinstance(node, GroupRead) for path, node in read.nodes.items()}
+    is_group = {path: isinstance(node, GroupPass) for path, node in read.nodes.items()}
     problems.extend(
         tree_problems(
             is_group, lambda path: ("metadata", path), root_listed=False, unplaced=misplaced
@@ -236,16 +236,16 @@ def _read_consolidated(value: object, context: ZarrV3Context, depth: int) -> Con
     return read
 
 
-def read_group(value: object, context: ZarrV3Context, depth: int = 0) -> GroupRead:
+def read_group(value: object, context: ZarrV3Context, depth: int = 0) -> GroupPass:
     """Read `value` as a v3 group's `zarr.json` at `depth` in the JSON it was read from, in `context`: one pass; never raises on bad input."""
-    read = GroupRead()
+    read = GroupPass()
     if not isinstance(value, Mapping) or depth >= MAX_DEPTH:
         read.problems = (not_a_document(cast(object, value), depth),)
         return read
     document = cast("Mapping[Any, Any]", value)
     problems: list[ValidationProblem] = []
     refined: dict[Any, Any] = dict.fromkeys(document)
-    readers: Readers = context._field_readers()  # pyright: ignore[reportPrivateUsage]
+    readers: FieldReaders = context._field_readers()  # pyright: ignore[reportPrivateUsage]
     read_head(document, "group", _NODE_TYPE, problems, refined, depth)
     read_attributes(document, problems, refined, depth)
     extra_fields: dict[str, ResolvedField[Any]] = {}
@@ -295,7 +295,7 @@ def _consolidated_member(
     problems: list[ValidationProblem],
     refined: dict[Any, object],
     depth: int,
-) -> tuple[ConsolidatedRead, ResolvedField[Any]]:
+) -> tuple[ConsolidatedPass, ResolvedField[Any]]:
     """The group's `consolidated_metadata`, whose envelope alone is the group's to judge, with every document it lists read."""
     key = ZARR_V3_CONSOLIDATED_METADATA_KEY
     consolidated = read_consolidated(member, context, depth + 1)
@@ -341,4 +341,4 @@ def read_node(value: object, context: ZarrV3Context, depth: int = 0) -> NodeRead
             return read_group(document, context, depth)
     problems: list[ValidationProblem] = []
     _UNTAGGED(cast(object, value), (), problems, depth)
-    return UnknownNodeRead(tuple(problems))
+    return UnknownNodePass(tuple(problems))

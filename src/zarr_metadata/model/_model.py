@@ -14,7 +14,7 @@ from zarr_metadata.model._scope_check import scope_v3
 from zarr_metadata.problems import MetadataValidationError
 
 
-class Read(Protocol):
+class Pass(Protocol):
     """What one pass of a reader found: every problem, the refined document when there is none, and the reading to hand out."""
 
     @property
@@ -57,7 +57,7 @@ class Model(Keyed):
         return scope_v3(context)
 
     @classmethod
-    def _read(cls, document: object, context: Any) -> Read:
+    def _read(cls, document: object, context: Any) -> Pass:
         """One pass over `document` in `context`."""
         raise NotImplementedError
 
@@ -65,7 +65,7 @@ class Model(Keyed):
         """What this document means, equal for documents that mean the same."""
         raise NotImplementedError
 
-    def _set(self, read: Read, context: Any) -> None:
+    def _set(self, read: Pass, context: Any) -> None:
         # The model keeps what its read found, and makes its reading when
         # asked: a reading names its model, so a model that kept its reading
         # would make a cycle, which only the cyclic collector frees.
@@ -80,7 +80,7 @@ class Model(Keyed):
         return self._found.reading(self)
 
     @classmethod
-    def made(cls, read: Read, context: Any) -> Self:
+    def made(cls, read: Pass, context: Any) -> Self:
         """The model of a read without problems, in the scope it was read in."""
         model = object.__new__(cls)
         model._set(read, context)

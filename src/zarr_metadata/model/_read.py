@@ -15,7 +15,7 @@ from zarr_metadata.definition._fields import (
 )
 from zarr_metadata.definition._kept import json_key
 from zarr_metadata.definition._plan import Plan
-from zarr_metadata.definition._reader import FieldReader, Readers
+from zarr_metadata.definition._reader import FieldReader, FieldReaders
 from zarr_metadata.typed_json import checker_of
 from zarr_metadata.v3._extra_field_kinds import ExtraFieldDefinition
 
@@ -78,7 +78,7 @@ def read_structure(
     members: tuple[str, ...],
     longest: int,
     read: Callable[..., tuple[Any, ...]],
-    readers: Readers,
+    readers: FieldReaders,
     problems: list[ValidationProblem],
     refined: dict[Any, object],
     depth: int,
@@ -216,7 +216,7 @@ def read_extra_fields(
     document: Mapping[Any, Any],
     spec_members: frozenset[str],
     kind: type[ExtraFieldDefinition[Any]],
-    readers: Readers,
+    readers: FieldReaders,
     problems: list[ValidationProblem],
     refined: dict[Any, object],
     depth: int,

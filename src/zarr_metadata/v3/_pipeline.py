@@ -11,7 +11,7 @@ from zarr_metadata._json import JSONValue, Loc, ValidationProblem, relocated
 from zarr_metadata.definition._extension import blame, no_rules
 from zarr_metadata.definition._fields import AcceptedField, RefusedField, ResolvedField
 from zarr_metadata.definition._plan import add_found
-from zarr_metadata.definition._reader import Readers
+from zarr_metadata.definition._reader import FieldReaders
 from zarr_metadata.v3._field_kinds import (
     UNKNOWN_CHUNK,
     Chunk,
@@ -72,7 +72,7 @@ def read_pipeline(
     incoming: Chunk,
     at: Loc,
     problems: list[ValidationProblem],
-    readers: Readers | None = None,
+    readers: FieldReaders | None = None,
 ) -> tuple[Stage, ...]:
     """The stages of a pipeline whose first codec receives `incoming`, adding the problems of its order and of each codec's input.
 
@@ -116,7 +116,7 @@ def read_pipeline(
 
 
 def _as_declared(
-    codec: ResolvedField[CodecDefinition[Any]], loc: Loc, readers: Readers
+    codec: ResolvedField[CodecDefinition[Any]], loc: Loc, readers: FieldReaders
 ) -> tuple[AcceptedField[CodecDefinition[Any]] | None, bool]:
     """A refused codec as its declared members read, to judge against its input (None when they have a problem of their own), and whether its rules refused them."""
     name = codec.name
@@ -142,7 +142,7 @@ def _unknown_inner(
     loc: Loc,
     codec: ResolvedField[CodecDefinition[Any]],
     problems: list[ValidationProblem],
-    readers: Readers | None,
+    readers: FieldReaders | None,
 ) -> Mapping[str, tuple[Stage, ...]]:
     """The pipelines a refused codec holds, each walked from `Chunk()`: their order is judged, their input unknown."""
     definition = codec.definition
@@ -169,7 +169,7 @@ def _array_stage(
     codec: AcceptedField[CodecDefinition[Any]],
     received: Chunk,
     problems: list[ValidationProblem],
-    readers: Readers | None,
+    readers: FieldReaders | None,
     written: ResolvedField[CodecDefinition[Any]] | None = None,
 ) -> tuple[Stage, Chunk | None]:
     """The stage of a claimed codec that receives an array and the chunk it passes on, adding the problems of its input; `written` is the codec the stage holds when `codec` is a refused one as its declared members read."""
@@ -208,7 +208,7 @@ def _inner_stages(
     codec: AcceptedField[CodecDefinition[Any]],
     received: Chunk,
     problems: list[ValidationProblem],
-    readers: Readers | None,
+    readers: FieldReaders | None,
 ) -> Mapping[str, tuple[Stage, ...]]:
     """The pipelines a codec holds, each read from the chunk the codec says it receives."""
     definition = codec.definition
