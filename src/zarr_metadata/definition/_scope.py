@@ -8,7 +8,8 @@ name, conflicts reported together) are the same for both formats.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+import importlib
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar, Self, TypeAlias, TypeVar, cast, get_args, get_origin
 
@@ -140,6 +141,126 @@ def _filed_slot(
     return MappingProxyType(table)
 
 
+Declared: TypeAlias = "Mapping[str, str] | str"
+"""Where definitions of a slot live: a mapping of names to `"module:ATTRIBUTE"`, each naming one definition; or `"module:ATTRIBUTE"` naming a table, a tuple of definitions, whose names are known once it is imported."""
+
+
+class DeclaredTable(Mapping[str, Definition[Any]]):
+    """A slot's definitions by the name each is filed under, each imported from where it is declared when first asked for.
+
+    The package's own scopes are made of such tables, so that a program
+    imports the definitions its documents name, not every definition the
+    package has. A name declared alone is imported alone; a table of rows
+    is imported whole, when a name declared alone does not answer, or when
+    every name is asked for (iterating, counting). The order is the order
+    of the declarations, each table's rows in place.
+    """
+
+    __slots__ = ("_declared", "_kind", "_loaded", "_names")
+
+    def __init__(self, kind: type[Definition[Any]], declared: Sequence[Declared]) -> None:
+        self._kind = kind
+        self._declared = tuple(declared)
+        self._loaded: dict[str, Definition[Any]] = {}
+        self._names: tuple[str, ...] | None = None
+
+    def get(self, name: str, default: Any = None) -> Any:
+        # Asked for each name a reader meets, so a name already imported is found at once.
+        definition = self._loaded.get(name)
+        if definition is not None:
+            return definition
+        try:
+            return self[name]
+        except KeyError:
+            return default
+
+    def __getitem__(self, name: str) -> Definition[Any]:
+        definition = self._loaded.get(name)
+        if definition is not None:
+            return definition
+        for declared in self._declared:
+            if not isinstance(declared, str) and name in declared:
+                definition = self._loaded[name] = self._one(name, declared[name])
+                return definition
+        if self._names is None:
+            self._names = self._every_name()
+        return self._loaded[name]
+
+    def __iter__(self) -> Iterator[str]:
+        if self._names is None:
+            self._names = self._every_name()
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def with_declared(self, declared: Sequence[Declared]) -> DeclaredTable:
+        """This table with more declarations after its own."""
+        return DeclaredTable(self._kind, (*self._declared, *declared))
+
+    def _every_name(self) -> tuple[str, ...]:
+        """Every name in order, each table imported; `TypeError` for a name declared twice."""
+        names: list[str] = []
+        for declared in self._declared:
+            if isinstance(declared, str):
+                for definition in self._rows(declared):
+                    self._loaded.setdefault(filed_name(definition), definition)
+                    names.append(filed_name(definition))
+            else:
+                names.extend(declared)
+        if len(set(names)) < len(names):
+            msg = f"{self._kind.__name__}: a name declared twice in {names}"
+            raise TypeError(msg)
+        return tuple(names)
+
+    def _one(self, name: str, where: str) -> Definition[Any]:
+        found = _imported(where)
+        definition = cast("Definition[Any]", found)
+        if not isinstance(found, self._kind) or filed_name(definition) != name:
+            msg = f"{where} is no {self._kind.__name__} filed under {name!r}"
+            raise TypeError(msg)
+        return definition
+
+    def _rows(self, where: str) -> tuple[Definition[Any], ...]:
+        rows = _imported(where)
+        if not isinstance(rows, tuple) or not all(
+            isinstance(row, self._kind) for row in cast("tuple[object, ...]", rows)
+        ):
+            msg = f"{where} is no table of {self._kind.__name__} definitions"
+            raise TypeError(msg)
+        return cast("tuple[Definition[Any], ...]", rows)
+
+
+def _imported(where: str) -> object:
+    module, attribute = where.split(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
+def declared_tables(
+    kinds: Mapping[str, type[Definition[Any]]],
+    tables: Tables,
+    declared: Mapping[str, Declared | Sequence[Declared]],
+    format_name: str,
+) -> Tables:
+    """`tables` with the definitions `declared` for each slot (one declaration or several) added after those it files, each to be imported when first asked for."""
+    changed = dict(tables)
+    for slot, given in declared.items():
+        more: Sequence[Declared] = (given,) if isinstance(given, str | Mapping) else given
+        kind = kinds.get(slot)
+        if kind is None:
+            msg = f"a {format_name} scope has no slot {slot!r}; its slots are {', '.join(kinds)}"
+            raise TypeError(msg)
+        table = tables[slot]
+        if isinstance(table, DeclaredTable):
+            changed[slot] = table.with_declared(more)
+        elif not table:
+            changed[slot] = DeclaredTable(kind, more)
+        else:
+            msg = f"slot {slot!r} holds definitions already given, not declared"
+            raise TypeError(msg)
+    return MappingProxyType(changed)
+
+
 def filed_name(definition: Definition[Any]) -> str:
     """The name a scope files `definition` under: its name (a definition is refused if that name could not claim itself)."""
     return definition.name
@@ -210,8 +331,8 @@ def slot_contents(tables: Tables) -> dict[str, tuple[Definition[Any], ...]]:
 
 
 def tables_key(tables: Tables) -> object:
-    """A hashable value equal for equal tables."""
-    return tuple((slot, frozenset(table.items())) for slot, table in sorted(tables.items()))
+    """A hashable value equal for equal tables: the names they file, so that hashing imports no declared definition."""
+    return tuple((slot, frozenset(table)) for slot, table in sorted(tables.items()))
 
 
 class Scope:
@@ -310,3 +431,15 @@ def _readers_of(
         return claimant_in(tables, kinds, kind, name, format_name)
 
     return FieldReaders(claimant)
+
+
+S = TypeVar("S", bound=Scope)
+
+
+def declared_scope(
+    kind: type[S], base: S | None = None, **declared: Declared | Sequence[Declared]
+) -> S:
+    """A scope of `kind` filing what `base` files and, after it in each slot, the definitions `declared` (see `Declared`), each imported when first asked for."""
+    # A friend of Scope's, in its module: the scope classes publish no way to declare.
+    tables = filed(kind.kinds, {}, kind.format_name) if base is None else base._tables  # pyright: ignore[reportPrivateUsage]
+    return kind._of(declared_tables(kind.kinds, tables, declared, kind.format_name))  # pyright: ignore[reportPrivateUsage]
