@@ -163,7 +163,7 @@ def test_a_pyproject_table_in_a_parent_directory_is_found(
 def test_zarr_metadata_toml_wins_over_pyproject_toml_in_the_same_directory(tmp_path: Path) -> None:
     write(tmp_path / "pyproject.toml", "[tool.zarr-metadata]\nquiet = true\n")
     write(tmp_path / "zarr-metadata.toml", "strict = true\n")
-    assert find_config(tmp_path / "deeper" / "still") == tmp_path / "zarr-metadata.toml"
+    assert find_config(str(tmp_path / "deeper" / "still")) == str(tmp_path / "zarr-metadata.toml")
 
 
 def test_the_nearest_config_wins_and_a_pyproject_without_the_table_does_not_count(
@@ -178,8 +178,8 @@ def test_the_nearest_config_wins_and_a_pyproject_without_the_table_does_not_coun
     write(
         tmp_path / "a" / "b" / "c" / "pyproject.toml", "this is [not TOML\n"
     )  # says nothing of zarr-metadata, so it is not read
-    assert find_config(tmp_path / "a" / "b" / "c") == nearer
-    assert find_config(tmp_path) == tmp_path / "zarr-metadata.toml"
+    assert find_config(str(tmp_path / "a" / "b" / "c")) == str(nearer)
+    assert find_config(str(tmp_path)) == str(tmp_path / "zarr-metadata.toml")
 
 
 def test_isolated_reads_no_config_and_config_reads_the_one_named(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import dataclasses
 from collections.abc import Iterator
 from typing import TextIO
@@ -30,6 +29,8 @@ def read_catalog(path: str, column: str | None = None) -> Iterator[str | Finding
         raise CatalogError(f"cannot read the catalog {path}: {error.strerror or error}") from None
     if column is None:
         return _lines(path, lines)
+    import csv  # imported for a CSV catalog only: see "What a run imports" in docs/how-it-works/cli.md
+
     try:
         reader = csv.reader(lines)
         header = next(reader, None)
@@ -59,6 +60,8 @@ def _lines(path: str, lines: TextIO) -> Iterator[str]:
 def _cells(
     path: str, lines: TextIO, reader: Iterator[list[str]], at: int, column: str
 ) -> Iterator[str | Finding]:
+    import csv  # see read_catalog
+
     with lines:
         try:
             for row in reader:

@@ -20,13 +20,11 @@ from zarr_metadata.cli._rewrite import rewrite_of
 from zarr_metadata.cli._source import Source
 from zarr_metadata.cli._store import StoreError, parent_key
 from zarr_metadata.cli._unknown import unknown_name_issues
-from zarr_metadata.model import (
-    Repair,
-    ZarrV3GroupMetadataReading,
-    read_consolidated_metadata_v3,
-    read_node_metadata_v3,
-    repair_node_metadata_v3,
-)
+from zarr_metadata.model._group_model_v3 import read_consolidated_metadata_v3
+from zarr_metadata.model._group_v3 import ZarrV3GroupMetadataReading
+from zarr_metadata.model._node_v3 import read_node_metadata_v3
+from zarr_metadata.model._repair import Repair
+from zarr_metadata.model._repair_v3 import repair_node_metadata_v3
 from zarr_metadata.problems import ValidationProblem
 from zarr_metadata.v2.definition import CORE_V2, ZarrV2Context
 from zarr_metadata.v3.consolidated import ZARR_V3_CONSOLIDATED_METADATA_KEY

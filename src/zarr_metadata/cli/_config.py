@@ -9,12 +9,10 @@ the config, and a `zarr-metadata.toml` wins over a `pyproject.toml` beside it.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import json
 import math
 import os
 from collections.abc import Callable, Mapping
-from pathlib import Path
 from typing import cast
 
 from zarr_metadata.cli._bounded_read import byte_size
@@ -22,6 +20,7 @@ from zarr_metadata.cli._conventions import UnknownConvention, conventions_named
 from zarr_metadata.cli._kinds import UnknownKind, known_kind
 from zarr_metadata.cli._report import FORMATS
 from zarr_metadata.cli._settings import CONTEXTS
+from zarr_metadata.cli._spelling import did_you_mean
 
 CONFIG_FILE = "zarr-metadata.toml"
 PYPROJECT_FILE = "pyproject.toml"
@@ -44,23 +43,28 @@ class Config:
     values: Mapping[str, object]
 
 
-def find_config(start: Path) -> Path | None:
-    """The config file of a run started in `start`: the nearest, from `start` up, that holds settings; None when there is none."""
-    for directory in (start, *start.parents):
-        own = directory / CONFIG_FILE
-        if own.is_file():
+def find_config(start: str) -> str | None:
+    """The config file of a run started in the directory `start`: the nearest, from `start` up, that holds settings; None when there is none."""
+    directory = os.path.abspath(start)
+    while True:
+        own = os.path.join(directory, CONFIG_FILE)
+        if os.path.isfile(own):
             return own
-        pyproject = directory / PYPROJECT_FILE
-        if pyproject.is_file() and _names_the_table(pyproject):
+        pyproject = os.path.join(directory, PYPROJECT_FILE)
+        if os.path.isfile(pyproject) and _names_the_table(pyproject):
             return pyproject
-    return None
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            return None
+        directory = parent
 
 
-def _names_the_table(pyproject: Path) -> bool:
+def _names_the_table(pyproject: str) -> bool:
     # Only a pyproject.toml that mentions the tool is parsed, so a broken
     # pyproject.toml of some other project higher up stops nothing.
     try:
-        text = pyproject.read_bytes()
+        with open(pyproject, "rb") as file:
+            text = file.read()
     except OSError:
         return False
     return b"zarr-metadata" in text and TABLE in _table_names(text)
@@ -79,10 +83,11 @@ def _table_names(text: bytes) -> set[str]:
     return {f"tool.{name}" for name in cast("dict[str, object]", tool)}
 
 
-def read_config(path: Path, shown: str) -> Config:
+def read_config(path: str, shown: str) -> Config:
     """The settings the config file at `path` holds, named `shown` in messages; raises `ConfigError` when any is wrong."""
     try:
-        text = path.read_bytes().decode("utf-8")
+        with open(path, "rb") as file:
+            text = file.read().decode("utf-8")
     except OSError as error:
         raise ConfigError(
             f"{shown}: cannot read the config file: {error.strerror or error}"
@@ -96,7 +101,7 @@ def read_config(path: Path, shown: str) -> Config:
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{shown}: invalid TOML: {error}") from None
     where = ""
-    if path.name == PYPROJECT_FILE:
+    if os.path.basename(path) == PYPROJECT_FILE:
         where = f" in [{TABLE}]"
         tool = document.get("tool", {})
         table: object = (
@@ -112,16 +117,16 @@ def read_config(path: Path, shown: str) -> Config:
     }
     if isinstance(values.get("backup_dir"), str):
         # A path in a config file is read from the file's directory, wherever the run starts.
-        values["backup_dir"] = os.path.join(path.parent, cast("str", values["backup_dir"]))
+        values["backup_dir"] = os.path.join(
+            os.path.dirname(path), cast("str", values["backup_dir"])
+        )
     return Config(shown, values)
 
 
 def _checked(shown: str, where: str, key: str, value: object) -> object:
     check = _KEYS.get(key)
     if check is None:
-        close = difflib.get_close_matches(key, _KEYS, n=1)
-        hint = f'; did you mean "{close[0]}"?' if close else ""
-        raise ConfigError(f'{shown}: unknown key "{key}"{where}{hint}')
+        raise ConfigError(f'{shown}: unknown key "{key}"{where}{did_you_mean(key, _KEYS)}')
     try:
         return check(value)
     except _Wrong as wrong:

@@ -20,8 +20,7 @@ from zarr_metadata._json import Loc
 from zarr_metadata.cli._findings import Checked, Finding
 from zarr_metadata.cli._locate import locate
 from zarr_metadata.cli._walk import ZARR_JSON, ZARRAY, ZATTRS, ZGROUP, Target, join
-from zarr_metadata.model import ZarrV2ArrayMetadata, ZarrV3ArrayMetadata, ZarrV3GroupMetadata
-from zarr_metadata.model._group_v2 import file_holding
+from zarr_metadata.model._array_model_v3 import ZarrV3ArrayMetadata
 
 if TYPE_CHECKING:
     from zarr_metadata.conventions import ConventionScope
@@ -117,10 +116,10 @@ def facts_of(metadata: NodeMetadata, choice: ConventionChoice) -> NodeFacts:
     """The facts of the node `metadata` models; with its attributes when a convention may follow it."""
     attributes = cast("Mapping[str, Any]", metadata.attributes)
     named = isinstance(metadata, ZarrV3ArrayMetadata) and metadata.dimension_names is not None
-    shape = (
-        metadata.shape if isinstance(metadata, ZarrV3ArrayMetadata | ZarrV2ArrayMetadata) else None
-    )
-    v3 = isinstance(metadata, ZarrV3ArrayMetadata | ZarrV3GroupMetadata)
+    # Arrays of both formats have a shape, and groups none; the v2 models are asked no
+    # more, so that a store of v3 nodes never imports them.
+    shape = cast("tuple[int, ...] | None", getattr(metadata, "shape", None))
+    v3 = metadata.zarr_format == 3
     # Nothing a convention marks: the conventions need not even be imported.
     if not attributes and not named:
         return NodeFacts(3 if v3 else 2, shape is not None, shape, None, None)
@@ -361,4 +360,6 @@ def _file_holding(facts: NodeFacts, loc: Loc) -> tuple[str, Loc]:
     if facts.zarr_format == 3:
         return ZARR_JSON, loc
     # The v2 readers' own rule. The files' contents are not kept: a node file that also writes an `attributes` member of its own is taken as not.
+    from zarr_metadata.model._group_v2 import file_holding
+
     return file_holding(loc, {name: {} for name in _files_of(facts)})

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
-import difflib
 from collections.abc import Iterable
+
+from zarr_metadata.cli._spelling import did_you_mean
 
 RULES: dict[str, str] = {
     "missing_key": "A member the document must have is missing.",
@@ -42,9 +43,7 @@ def known_kind(kind: str) -> str:
     """`kind` when a finding can have it; raises `UnknownKind` otherwise."""
     if kind in RULES:
         return kind
-    close = difflib.get_close_matches(kind, RULES, n=1)
-    hint = f'; did you mean "{close[0]}"?' if close else ""
-    raise UnknownKind(f'no finding has the kind "{kind}"{hint}')
+    raise UnknownKind(f'no finding has the kind "{kind}"{did_you_mean(kind, RULES)}')
 
 
 @dataclasses.dataclass(frozen=True)

@@ -9,7 +9,6 @@ import math
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any, NoReturn, TextIO, cast
 
 from zarr_metadata import __version__
@@ -338,9 +337,9 @@ def _config(arguments: argparse.Namespace) -> Config | None:
             raise UsageError("--config and --isolated exclude each other")
         return None
     if arguments.config is not None:
-        return read_config(Path(arguments.config), arguments.config)
+        return read_config(arguments.config, arguments.config)
     try:
-        found = find_config(Path.cwd())
+        found = find_config(os.getcwd())
     except OSError:  # the current directory is gone
         return None
     return None if found is None else read_config(found, os.path.relpath(found))

@@ -27,8 +27,8 @@ def scopes_of(context: Context) -> tuple[ZarrV3Context, ZarrV2Context]:
     if context == "extensions":
         return CORE_AND_EXTENSIONS, CORE_V2
     # The known scopes hold every definition the package has: imported for a run that reads in them.
-    from zarr_metadata.v2 import KNOWN_V2
-    from zarr_metadata.v3 import KNOWN
+    from zarr_metadata.v2._scopes import KNOWN_V2
+    from zarr_metadata.v3._known import KNOWN
 
     return KNOWN, KNOWN_V2
 

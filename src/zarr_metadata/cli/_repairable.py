@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 
 from zarr_metadata.cli._findings import Issue
-from zarr_metadata.model import Repair
+from zarr_metadata.model._repair import Repair
 
 REPAIRABLE = "repairable"
 """The kind of a finding of a writer bug that zarr-python reads and a repair cures."""

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from typing import Any, cast
 
 from zarr_metadata._json import Loc
 from zarr_metadata.cli._findings import Issue
+from zarr_metadata.cli._spelling import did_you_mean
 from zarr_metadata.definition import ResolvedField, UnclaimedField
 from zarr_metadata.definition._scope import Scope
 from zarr_metadata.model._array_v3 import SPEC_MEMBERS
 from zarr_metadata.model._group_v3 import GROUP_SPEC_MEMBERS
-from zarr_metadata.v2 import KNOWN_V2, ZarrV2Context
-from zarr_metadata.v3 import KNOWN
+from zarr_metadata.v2._context import ZarrV2Context
+from zarr_metadata.v2._scopes import KNOWN_V2
+from zarr_metadata.v3._known import KNOWN
 from zarr_metadata.v3.definition import (
     ArrayExtraFieldDefinition,
     ExtraFieldDefinition,
@@ -55,16 +56,8 @@ def unknown_name_issues(
         if narrowed[kind] and widest.claimant(kind, field.name) is not None:
             message += "; the known scope claims it (--context known)"
         else:
-            hint = closest(field.name, _claimed_names(kind, scope))
-            if hint is not None:
-                message += f'; did you mean "{hint}"?'
+            message += did_you_mean(field.name, _claimed_names(kind, scope), cutoff=0.75)
         yield Issue((*at, *loc), "unknown_name", message, "error", at_key=member)
-
-
-def closest(name: str, candidates: Iterable[str]) -> str | None:
-    """The candidate closest to `name` in spelling, when one is close enough to be a likely typo; else None."""
-    found = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.75)
-    return found[0] if found else None
 
 
 def _claimed_names(kind: type[Any], scope: Scope) -> list[str]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import os
 from collections.abc import Callable, Iterable
 
@@ -20,6 +19,8 @@ def unified_diff(path: str, rewrite: Rewrite) -> str:
     before = rewrite.original.decode("utf-8", errors="replace").splitlines(keepends=True)
     after = rewrite.repaired.decode("utf-8").splitlines(keepends=True)
     named = patch_path(path)
+    import difflib  # imported under --diff only: see "What a run imports" in docs/how-it-works/cli.md
+
     lines = difflib.unified_diff(before, after, fromfile=f"a/{named}", tofile=f"b/{named}")
     return "".join(
         line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines

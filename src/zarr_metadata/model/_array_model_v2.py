@@ -21,7 +21,7 @@ from zarr_metadata.model._edit import edited
 from zarr_metadata.model._keyed import StoreKey, json_text
 from zarr_metadata.model._model import Model
 from zarr_metadata.model._node_files_v2 import node_files_bytes, node_from_key_value
-from zarr_metadata.model._scope_check import scope_v2
+from zarr_metadata.model._scope_check_v2 import scope_v2
 from zarr_metadata.v2._context import ZarrV2Context
 from zarr_metadata.v2._field_json import ZarrV2CodecMetadata, ZarrV2DataTypeMetadata
 from zarr_metadata.v2._field_kinds import (

@@ -23,7 +23,7 @@ from zarr_metadata.model._group_v2 import (
 )
 from zarr_metadata.model._keyed import StoreKey, document_bytes, document_from
 from zarr_metadata.model._model import Model, documents_refine
-from zarr_metadata.model._scope_check import scope_v2
+from zarr_metadata.model._scope_check_v2 import scope_v2
 from zarr_metadata.v2._context import ZarrV2Context
 from zarr_metadata.v2.consolidated import (
     ZARR_V2_CONSOLIDATED_METADATA_STORE_KEY,

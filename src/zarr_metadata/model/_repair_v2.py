@@ -20,7 +20,7 @@ from zarr_metadata.model._consolidated_model_v2 import (
 from zarr_metadata.model._group_model_v2 import ZarrV2NodeMetadataReading, read_node_metadata_v2
 from zarr_metadata.model._group_v2 import ARRAY_KEY, GROUP_KEY
 from zarr_metadata.model._repair import Repair, as_mapping, replaced, spelled_fill_value
-from zarr_metadata.model._scope_check import scope_v2
+from zarr_metadata.model._scope_check_v2 import scope_v2
 from zarr_metadata.v2._context import ZarrV2Context
 from zarr_metadata.v2._field_kinds import type_string_configuration
 

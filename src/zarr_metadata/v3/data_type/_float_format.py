@@ -17,10 +17,12 @@ import functools
 import math
 import re
 import struct
-from fractions import Fraction
-from typing import Final, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 from zarr_metadata.problems import shown
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 __all__ = [
     "BFLOAT16_FORMAT",
@@ -279,6 +281,9 @@ def number_bits(value: float | int, fmt: FloatFormat) -> int | None:
     """
     if fmt.struct_code is not None:
         return _packed_bits(value, fmt)
+    # Imported for the extension formats only: the IEEE ones are packed by struct.
+    from fractions import Fraction
+
     magnitude = _rounded(abs(Fraction(value)), fmt)
     if magnitude is None:
         return None
@@ -360,6 +365,8 @@ def _shortest(magnitude: int, fmt: FloatFormat) -> float:
     exact = _magnitude_value(magnitude, fmt)
     if exact == 0.0 or fmt.struct_code == "d":
         return exact  # repr of a float64 is already its shortest round-trip spelling
+    from fractions import Fraction  # see number_bits
+
     for digits in range(1, 18):
         candidate = float(f"{exact:.{digits}g}")
         if (
