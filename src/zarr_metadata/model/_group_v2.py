@@ -11,7 +11,7 @@ store key (`a/b/.zarray`); its problems are located at those keys.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Final, Literal, cast
 
 from zarr_metadata._collector import collector_paused
@@ -434,10 +434,8 @@ def file_holding(loc: Loc, files: Mapping[str, object]) -> tuple[str, Loc]:
     return node_file, loc
 
 
-def listed_documents(
-    read: ConsolidatedPassV2, listing: Mapping[str, object]
-) -> Mapping[str, object]:
-    """The listing of a `.zmetadata` without problems, each file as its node's reader refined it, under the key as written."""
+def listed_documents(read: ConsolidatedPassV2, written: Iterable[str]) -> Mapping[str, object]:
+    """The listing of a `.zmetadata` without problems, each file as its node's reader refined it, under the key as written; `written` holds the listing's keys, in its order."""
     refined: dict[str, object] = {}
     for node, keys in read.keys.items():
         document = read.nodes[node].document
@@ -450,7 +448,7 @@ def listed_documents(
                     {member: value for member, value in document.items() if member != "attributes"}
                 )
     # In the listing's own order, as a reader of the listing expects it.
-    return FrozenObject({key: refined[key] for key in listing})
+    return FrozenObject({key: refined[key] for key in written})
 
 
 __all__ = [
