@@ -16,6 +16,7 @@ from zarr_metadata._names import (
     validate_node_name_v3,
     validate_node_path_v3,
 )
+from zarr_metadata.model._group_v2 import normalized_key
 from zarr_metadata.problems import MetadataValidationError, ValidationProblem
 
 VALID_NAMES = [
@@ -221,3 +222,11 @@ def test_a_path_is_valid_exactly_when_each_segment_is_a_non_empty_name(path: str
         segment != "" and is_node_name_v3(segment) for segment in segments
     )
     assert is_node_path_v3(path) == expected
+
+
+@given(st.text(st.sampled_from("ab_./é"), max_size=12))
+def test_the_node_of_a_normalized_v2_key_without_a_period_is_a_good_path(key: str) -> None:
+    # The `.zmetadata` reader judges a node's path only when it holds a period.
+    node = normalized_key(key).rpartition("/")[0]
+    if node and "." not in node:
+        assert node_path_problems(node, (), reserved=False) == ()

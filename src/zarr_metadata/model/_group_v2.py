@@ -355,7 +355,6 @@ def _read_listing(
     by_node: dict[str, dict[str, object]] = {}
     written = read.keys
     for key, document in listing.items():
-        loc: Loc = ("metadata", key)
         path = (
             key if key[:1] != "/" and "//" not in key else normalized_key(key)
         )  # nearly every key is normal
@@ -363,7 +362,7 @@ def _read_listing(
         if file not in NODE_FILES:
             problems.append(
                 ValidationProblem(
-                    loc,
+                    ("metadata", key),
                     f"expected a key that ends with .zarray, .zgroup or .zattrs, got {shown(key)}",
                     "invalid_value",
                 )
@@ -372,8 +371,12 @@ def _read_listing(
         files = by_node.get(node)
         if files is None:
             # A good path is judged once, at the first of its node's files; a
-            # bad one is a problem at each key that writes it.
-            path_problems = node_path_problems(node, loc, reserved=False) if node else ()
+            # bad one is a problem at each key that writes it. A normalized
+            # path has no empty segment, and a v2 store reserves no name, so
+            # a path without a period (one that names no `.` or `..`) is good.
+            path_problems = (
+                node_path_problems(node, ("metadata", key), reserved=False) if "." in node else ()
+            )
             if path_problems:
                 problems.extend(path_problems)
                 continue
@@ -382,7 +385,7 @@ def _read_listing(
         if file in files:
             problems.append(
                 ValidationProblem(
-                    loc,
+                    ("metadata", key),
                     f"expected each file listed once, got {shown(key)}, which names {shown(path)} as "
                     f"{shown(written[node][file])} does",
                     "invalid_value",
@@ -391,14 +394,16 @@ def _read_listing(
             continue
         files[file] = document
         written[node][file] = key
+    nodes = read.nodes
     for node, files in by_node.items():
-        node_read = read_node_v2(files, context, depth)
-        read.nodes[node] = node_read
-        problems.extend(_at_file(problem, written[node], files) for problem in node_read.problems)
-    is_group = {node: isinstance(node_read, GroupPassV2) for node, node_read in read.nodes.items()}
+        node_read = nodes[node] = read_node_v2(files, context, depth)
+        if node_read.problems:
+            problems.extend(
+                _at_file(problem, written[node], files) for problem in node_read.problems
+            )
     problems.extend(
         tree_problems(
-            is_group,
+            {node: type(node_read) is GroupPassV2 for node, node_read in nodes.items()},
             lambda node: ("metadata", written[node][_node_file(by_node[node])]),
             root_listed=True,
         )
