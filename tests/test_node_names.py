@@ -16,7 +16,6 @@ from zarr_metadata._names import (
     validate_node_name_v3,
     validate_node_path_v3,
 )
-from zarr_metadata.model._group_v2 import normalized_key
 from zarr_metadata.problems import MetadataValidationError, ValidationProblem
 
 VALID_NAMES = [
@@ -225,8 +224,10 @@ def test_a_path_is_valid_exactly_when_each_segment_is_a_non_empty_name(path: str
 
 
 @given(st.text(st.sampled_from("ab_./é"), max_size=12))
-def test_the_node_of_a_normalized_v2_key_without_a_period_is_a_good_path(key: str) -> None:
-    # The `.zmetadata` reader judges a node's path only when it holds a period.
-    node = normalized_key(key).rpartition("/")[0]
-    if node and "." not in node:
-        assert node_path_problems(node, (), reserved=False) == ()
+def test_a_path_where_no_name_is_reserved_is_good_exactly_when_no_segment_is_empty_or_periods(
+    path: str,
+) -> None:
+    # As a v2 store's paths are judged: it reserves no name.
+    segments = path.removeprefix("/").split("/")
+    expected = path == "/" or all(segment.strip(".") for segment in segments)
+    assert (node_path_problems(path, (), reserved=False) == ()) == expected

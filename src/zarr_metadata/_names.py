@@ -95,6 +95,14 @@ def node_path_problems(path: str, loc: Loc, *, reserved: bool = True) -> Problem
         return ()
     if path == "":
         return (_path_problem(path, loc, 'a path must not be empty (the root\'s is "/")'),)
+    if (
+        "." not in path
+        and "//" not in path
+        and path[-1] != "/"
+        and not (reserved and _RESERVED_PREFIX in path)
+    ):
+        # Nearly every path: no segment can be empty, made of periods, or reserved.
+        return ()
     problems: list[ValidationProblem] = []
     body = path[1:] if path.startswith("/") else path
     segments = body.split("/")

@@ -200,21 +200,20 @@ def node_document(files: object) -> tuple[str | None, object, tuple[ValidationPr
     Any other key (a chunk's, say) is ignored.
     """
     if type(files) is dict:
-        # The common case: the files of an array, or a group, and perhaps its attributes.
-        usual = cast("dict[str, object]", files)
+        # The common case: the files of an array, or a group, and perhaps its
+        # attributes. (No cast() here: each is a call, and this runs per node.)
+        usual: dict[str, object] = files  # pyright: ignore[reportUnknownVariableType]
         if (ARRAY_KEY in usual) != (GROUP_KEY in usual) and len(usual) == (
             2 if ATTRIBUTES_KEY in usual else 1
         ):
             node_file = ARRAY_KEY if ARRAY_KEY in usual else GROUP_KEY
             written = usual[node_file]
-            if type(written) is dict and "attributes" not in written:
-                if ATTRIBUTES_KEY not in usual:
-                    return node_file, cast(object, written), ()
-                return (
-                    node_file,
-                    {**cast("dict[str, object]", written), "attributes": usual[ATTRIBUTES_KEY]},
-                    (),
-                )
+            if type(written) is dict:
+                members: dict[str, object] = written  # pyright: ignore[reportUnknownVariableType]
+                if "attributes" not in members:
+                    if ATTRIBUTES_KEY not in usual:
+                        return node_file, members, ()
+                    return node_file, {**members, "attributes": usual[ATTRIBUTES_KEY]}, ()
     if not isinstance(files, Mapping):
         return (
             None,
