@@ -60,12 +60,7 @@ class _ConsolidatedModelPassV2:
     def __init__(self, read: ConsolidatedPassV2, value: object, context: ZarrV2Context) -> None:
         self.read = read
         self.array_keys: Mapping[str, str] = FrozenObject(
-            {
-                path: key
-                for path, files in read.keys.items()
-                if (key := files.get(ARRAY_KEY)) is not None
-                and key != (f"{path}/{ARRAY_KEY}" if path else ARRAY_KEY)
-            }
+            {path: key for (path, file), key in read.respelled.items() if file == ARRAY_KEY}
         )
         self.nodes: Mapping[str, ZarrV2NodeMetadataReading] = ListedNodes(
             read.nodes, node_reading_v2, context
