@@ -9,11 +9,11 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from _v3_documents import array_document, consolidated_member, group_document, mutations
-from test_v2_reader_properties import v2_listings
+from test_v2_reader_properties import SLOW, v2_listings
 from zarr_metadata._frozen import FrozenObject
 from zarr_metadata.model import (
     ZarrV2ArrayMetadata,
@@ -28,12 +28,6 @@ from zarr_metadata.model import (
     read_node_metadata_v3,
 )
 from zarr_metadata.model._group_v2 import normalized_key
-
-PROPERTY = settings(
-    max_examples=80,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
 
 ARRAY_V2: dict[str, Any] = {
     "zarr_format": 2,
@@ -121,7 +115,7 @@ def test_a_node_model_made_when_asked_for_is_the_node_read_from_its_files() -> N
         assert consolidated.metadata[path].to_json() == alone.metadata.to_json()  # type: ignore[union-attr]
 
 
-@PROPERTY
+@SLOW
 @given(st.data())
 def test_each_listed_node_reads_as_its_files_alone_whether_valid_or_not(
     data: st.DataObject,

@@ -19,9 +19,20 @@ from zarr_metadata.definition._fields import ResolvedField
 
 
 class _Made(Mapping[str, Any]):
-    """A read-only mapping whose values are made when asked for."""
+    """A read-only mapping whose values are made when asked for, by the paths `_paths` holds."""
 
-    __slots__ = ()
+    __slots__ = ("_paths",)
+
+    _paths: Mapping[str, Any]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._paths)
+
+    def __len__(self) -> int:
+        return len(self._paths)
+
+    def __contains__(self, path: object) -> bool:
+        return path in self._paths
 
     def __hash__(self) -> int:
         return hash(frozenset(self.items()))
@@ -43,12 +54,12 @@ class _Made(Mapping[str, Any]):
 class ListedNodes(_Made):
     """The reading of each node of a listing, by path, made from the node's pass (with the node's model, when it has no problem) on first access."""
 
-    __slots__ = ("_context", "_made", "_passes", "_reading_of")
+    __slots__ = ("_context", "_made", "_reading_of")
 
     def __init__(
         self, passes: Mapping[str, Any], reading_of: Callable[[Any, Any], Any], context: Any
     ) -> None:
-        self._passes = passes
+        self._paths = passes
         self._reading_of = reading_of
         self._context = context
         self._made: dict[str, Any] = {}
@@ -59,23 +70,14 @@ class ListedNodes(_Made):
             # Made at most once as far as a caller can tell: of two threads
             # that made it at once, both get the one kept first.
             reading = self._made.setdefault(
-                path, self._reading_of(self._passes[path], self._context)
+                path, self._reading_of(self._paths[path], self._context)
             )
         return reading
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._passes)
-
-    def __len__(self) -> int:
-        return len(self._passes)
-
-    def __contains__(self, path: object) -> bool:
-        return path in self._passes
 
     def fields(self) -> Iterator[tuple[str, Iterator[tuple[Loc, ResolvedField[Any]]]]]:
         """Each node's path with its fields, read from its pass: no model is made for them."""
         made = self._made
-        for path, found in self._passes.items():
+        for path, found in self._paths.items():
             reading = made.get(path)
             yield path, (found.reading(None) if reading is None else reading).fields()
 
@@ -83,22 +85,13 @@ class ListedNodes(_Made):
 class ListedModels(_Made):
     """The model of each node of a listing without problems, by path: the model its reading in `nodes` names."""
 
-    __slots__ = ("_nodes",)
+    __slots__ = ()
 
     def __init__(self, nodes: Mapping[str, Any]) -> None:
-        self._nodes = nodes
+        self._paths = nodes
 
     def __getitem__(self, path: str) -> Any:
-        return self._nodes[path].metadata
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._nodes)
-
-    def __len__(self) -> int:
-        return len(self._nodes)
-
-    def __contains__(self, path: object) -> bool:
-        return path in self._nodes
+        return self._paths[path].metadata
 
 
 def listed_fields(
