@@ -13,15 +13,20 @@ Three parts:
    `distinct_v2.py`): 10,000 distinct `.zarray` documents, and a
    `.zmetadata` of 1,000 arrays, as one writer makes a store and random in
    every respect, in a fresh process and once the process has read
-   another.
+   another; its nodes' models are built when asked, so none is. The read
+   pauses the cyclic collector, so `json.loads` of a `.zmetadata` is timed
+   with it on and paused, and the ratio given to each.
 2. Warm reads: one document read again and again (A, C, D, E, V2). Target: 4.
 3. Large (skipped with --quick): a group listing 100,000 distinct arrays,
    read with `consolidated()`, for time (target 4) and peak memory (target:
    what the read holds at its peak, beyond the document it reads, at most
-   twice what `json.loads` of the text holds).
+   twice what `json.loads` of the text holds); a store's `.zmetadata` of
+   100,000 arrays.
 
 Every part runs in a process of its own, so what one part keeps cannot
-speed up another; each first-read figure is the median of three processes.
+speed up another; each first-read figure is the median of three processes
+(five for a `.zmetadata` of 1,000 arrays, its four parts taking turns in
+each round).
 """
 
 from __future__ import annotations
@@ -36,10 +41,12 @@ import timeit
 import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
+from _process import ENVIRONMENT  # noqa: E402
 from distinct import distinct_arrays, group_listing  # noqa: E402
 from distinct_v2 import distinct_arrays_v2, store_zmetadata, zmetadata  # noqa: E402
 from zarr_metadata.model import (  # noqa: E402
@@ -252,29 +259,50 @@ def first_reads_v2() -> dict[str, float]:
     return {"loads": loads / len(texts), "read": read / len(texts)}
 
 
-def zmetadata_listing(count: int, *, store: bool = False, warm: bool = False) -> dict[str, float]:
-    """A `.zmetadata` listing `count` arrays in a fresh process, parsed then read with every node's model.
+def zmetadata_listing(
+    count: int, *, store: bool = False, warm: bool = False, paused_first: bool = False
+) -> dict[str, float]:
+    """A `.zmetadata` listing `count` arrays in a fresh process, parsed then read; each node's model is built when asked.
 
     The arrays are drawn at random in every respect, or (`store`) as one
     writer makes a dataset: a few types and one compressor, every array its
     own shape, chunks and attributes. When `warm`, another such listing is
     read first, so the one measured pays nothing once per process.
+
+    The reader pauses the cyclic collector while it reads, so `json.loads`
+    is timed both ways: with the collector on (`loads`) and paused
+    (`loads_paused`), each parse of the text a fresh one, the other's
+    document dropped; `paused_first` says which goes first, for rounds that
+    alternate. The read takes the second document.
     """
     listing = store_zmetadata if store else zmetadata
     if warm:
         read_consolidated_metadata_v2(json.loads(json.dumps(listing(count, seed=7))))
     text = json.dumps(listing(count))
-    gc.collect()
-    started = time.perf_counter()
-    document = json.loads(text)
-    loads = time.perf_counter() - started
+    times: dict[str, float] = {}
+    document: object = None
+    for paused in (paused_first, not paused_first):
+        document = None
+        gc.collect()
+        if paused:
+            gc.disable()
+        started = time.perf_counter()
+        document = json.loads(text)
+        times["loads_paused" if paused else "loads"] = time.perf_counter() - started
+        gc.enable()
     started = time.perf_counter()
     reading = read_consolidated_metadata_v2(document)
     read = time.perf_counter() - started
     assert reading.metadata is not None and len(reading.metadata.metadata) == count + 1, (
         reading.problems[:3]
     )
-    return {"loads": loads, "read": read, "megabytes": len(text) / 1e6}
+    return {
+        **times,
+        "read": read,
+        "ratio": read / times["loads"],
+        "ratio_paused": read / times["loads_paused"],
+        "megabytes": len(text) / 1e6,
+    }
 
 
 PARTS: dict[str, Callable[[], dict[str, float]]] = {
@@ -286,24 +314,57 @@ PARTS: dict[str, Callable[[], dict[str, float]]] = {
     "listing_100000": lambda: listing(100_000),
     "memory_100000": lambda: listing_memory(100_000),
     "first_reads_v2": first_reads_v2,
-    "zmetadata_1000": lambda: zmetadata_listing(1_000),
-    "zmetadata_1000_warm": lambda: zmetadata_listing(1_000, warm=True),
-    "store_zmetadata_1000": lambda: zmetadata_listing(1_000, store=True),
-    "store_zmetadata_1000_warm": lambda: zmetadata_listing(1_000, store=True, warm=True),
-    "store_zmetadata_100000": lambda: zmetadata_listing(100_000, store=True),
 }
 
+LISTING_PARTS: dict[str, dict[str, Any]] = {
+    "zmetadata_1000": {"count": 1_000},
+    "zmetadata_1000_warm": {"count": 1_000, "warm": True},
+    "store_zmetadata_1000": {"count": 1_000, "store": True},
+    "store_zmetadata_1000_warm": {"count": 1_000, "store": True, "warm": True},
+    "store_zmetadata_100000": {"count": 100_000, "store": True},
+}
+"""The `.zmetadata` parts: `zmetadata_listing`'s arguments, the round saying which parse goes first."""
 
-def in_a_fresh_process(part: str) -> dict[str, float]:
+
+def in_a_fresh_process(part: str, round_: int = 0) -> dict[str, float]:
     done = subprocess.run(
-        [sys.executable, __file__, "--part", part], capture_output=True, text=True, check=True
+        [sys.executable, __file__, "--part", part, str(round_)],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=ENVIRONMENT,
     )
     return json.loads(done.stdout)
 
 
 def median_of(part: str, times: int) -> dict[str, float]:
-    runs = [in_a_fresh_process(part) for _ in range(times)]
-    return {key: statistics.median(run[key] for run in runs) for key in runs[0]}
+    return medians_of((part,), times)[part]
+
+
+def medians_of(parts: tuple[str, ...], rounds: int) -> dict[str, dict[str, float]]:
+    """The median of each figure of each part over `rounds` rounds, each round running every part once, so that a drift in the machine's speed touches all alike."""
+    runs: dict[str, list[dict[str, float]]] = {part: [] for part in parts}
+    for round_ in range(rounds):
+        for part in parts:
+            runs[part].append(in_a_fresh_process(part, round_))
+    return {
+        part: {key: statistics.median(run[key] for run in found) for key in found[0]}
+        for part, found in runs.items()
+    }
+
+
+def listing_row(name: str, found: dict[str, float], unit: str, scale: float) -> None:
+    """A `.zmetadata` row: `json.loads` with the collector on and paused, the read, and its ratio to each.
+
+    Each ratio is the median of the ratios each process found, its parse and
+    read timed moments apart: on a shared machine, that moves less than the
+    ratio of two medians.
+    """
+    loads, paused, read = found["loads"], found["loads_paused"], found["read"]
+    print(
+        f"{name:<52} {loads * scale:8.1f} {unit} {paused * scale:8.1f} {unit} {read * scale:8.1f} {unit}"
+        f" {found['ratio']:7.2f} {found['ratio_paused']:7.2f}"
+    )
 
 
 def median(function: Callable[[], object], number: int) -> float:
@@ -353,16 +414,20 @@ def main(quick: bool) -> None:
     print(
         f"{'10,000 distinct v2 arrays, per document':<52} {found['loads'] * 1e6:10.1f} us {found['read'] * 1e6:10.1f} us {found['read'] / found['loads']:7.2f}"
     )
-    for part, name in (
+    print()
+    print(
+        "Zarr v2 .zmetadata, fresh process, json.loads with the collector on and paused (as the read pauses it)"
+    )
+    print(f"{'':<52} {'loads':>11} {'paused':>11} {'read':>11} {'ratio':>7} {'paused':>7}")
+    rows = (
         ("store_zmetadata_1000", ".zmetadata of a store, 1,000 arrays"),
         ("store_zmetadata_1000_warm", "  the same, once the process has read another"),
         ("zmetadata_1000", ".zmetadata of 1,000 arrays random in every respect"),
         ("zmetadata_1000_warm", "  the same, once the process has read another"),
-    ):
-        found = median_of(part, 3)
-        print(
-            f"{name:<52} {found['loads'] * 1e3:10.1f} ms {found['read'] * 1e3:10.1f} ms {found['read'] / found['loads']:7.2f}"
-        )
+    )
+    medians = medians_of(tuple(part for part, _ in rows), 5)
+    for part, name in rows:
+        listing_row(name, medians[part], "ms", 1e3)
     print()
     print("Warm reads, one document read again and again (target <= 4)")
     print(header)
@@ -396,10 +461,10 @@ def main(quick: bool) -> None:
     print(
         f"{name:<52} {found['loads']:10.2f} s  {found['read']:10.2f} s  {found['read'] / found['loads']:7.2f}"
     )
-    found = median_of("store_zmetadata_100000", 1)
-    name = f".zmetadata of a store, 100,000 arrays ({found['megabytes']:.0f} MB)"
-    print(
-        f"{name:<52} {found['loads']:10.2f} s  {found['read']:10.2f} s  {found['read'] / found['loads']:7.2f}"
+    found = median_of("store_zmetadata_100000", 2)
+    print(f"{'':<52} {'loads':>11} {'paused':>11} {'read':>11} {'ratio':>7} {'paused':>7}")
+    listing_row(
+        f".zmetadata of a store, 100,000 arrays ({found['megabytes']:.0f} MB)", found, "s ", 1
     )
     memory = median_of("memory_100000", 1)
     print(
@@ -409,7 +474,13 @@ def main(quick: bool) -> None:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 3 and sys.argv[1] == "--part":
-        print(json.dumps(PARTS[sys.argv[2]]()))
+    if len(sys.argv) == 4 and sys.argv[1] == "--part":
+        name, round_ = sys.argv[2], int(sys.argv[3])
+        if name in LISTING_PARTS:
+            print(
+                json.dumps(zmetadata_listing(**LISTING_PARTS[name], paused_first=round_ % 2 == 1))
+            )
+        else:
+            print(json.dumps(PARTS[name]()))
     else:
         main(quick="--quick" in sys.argv)

@@ -221,3 +221,13 @@ def test_a_path_is_valid_exactly_when_each_segment_is_a_non_empty_name(path: str
         segment != "" and is_node_name_v3(segment) for segment in segments
     )
     assert is_node_path_v3(path) == expected
+
+
+@given(st.text(st.sampled_from("ab_./é"), max_size=12))
+def test_a_path_where_no_name_is_reserved_is_good_exactly_when_no_segment_is_empty_or_periods(
+    path: str,
+) -> None:
+    # As a v2 store's paths are judged: it reserves no name.
+    segments = path.removeprefix("/").split("/")
+    expected = path == "/" or all(segment.strip(".") for segment in segments)
+    assert (node_path_problems(path, (), reserved=False) == ()) == expected

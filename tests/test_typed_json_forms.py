@@ -767,6 +767,22 @@ def test_json_value_refuses_non_finite_numbers_as_invalid_value(value: object, l
     assert found(value, JSONValue) == problems_of((loc, "invalid_value"))
 
 
+@pytest.mark.parametrize("shape", [JSONValue, Mapping[str, JSONValue], Mapping[str, UserJSONValue]])
+def test_strings_and_numbers_are_judged_alike_wherever_they_sit(shape: Any) -> None:
+    # An array of strings and a finite float are taken by quicker tests than
+    # other values: what they take must be what the full check takes.
+    value = {"names": ["x", "y"], "mixed": ["x", "y", 1.5, ["z", 2]], "n": 2.5, "m": -0.0}
+    refined = accepted(value, shape)
+    assert refined["names"] == ("x", "y") and type(refined["names"]) is tuple
+    assert refined["n"] == 2.5 and math.copysign(1, refined["m"]) == -1
+    if shape == Mapping[str, UserJSONValue]:
+        assert accepted({"x": math.nan, "y": ["a", math.inf]}, shape)["y"] == ("a", math.inf)
+    else:
+        assert found({"x": math.nan, "y": ["a", "b", -math.inf], "z": 1.0}, shape) == problems_of(
+            (("x",), "invalid_value"), (("y", 2), "invalid_value")
+        )
+
+
 def test_user_json_value_takes_non_finite_numbers() -> None:
     refined = accepted({"a": [math.nan, math.inf, -math.inf]}, UserJSONValue)
     nan, inf, minus_inf = refined["a"]

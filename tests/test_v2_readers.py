@@ -661,19 +661,28 @@ def test_problems_in_a_file_listed_under_an_unnormalized_key_are_located_at_that
 
 
 @pytest.mark.parametrize(
-    ("listing", "later"),
+    ("listing", "earlier", "later"),
     [
-        ({".zgroup": GROUP, "/.zgroup": GROUP}, "/.zgroup"),
-        ({".zgroup": GROUP, "a/.zarray": array(), "a//.zarray": array()}, "a//.zarray"),
-        ({"/.zgroup": GROUP, "//.zgroup": GROUP, "a/.zattrs": {}, "a/.zgroup": GROUP}, "//.zgroup"),
+        ({".zgroup": GROUP, "/.zgroup": GROUP}, ".zgroup", "/.zgroup"),
+        (
+            {".zgroup": GROUP, "a/.zarray": array(), "a//.zarray": array()},
+            "a/.zarray",
+            "a//.zarray",
+        ),
+        (
+            {"/.zgroup": GROUP, "//.zgroup": GROUP, "a/.zattrs": {}, "a/.zgroup": GROUP},
+            "/.zgroup",
+            "//.zgroup",
+        ),
     ],
 )
 def test_two_keys_that_name_one_file_are_a_problem_at_the_later(
-    listing: dict[str, Any], later: str
+    listing: dict[str, Any], earlier: str, later: str
 ) -> None:
     (problem,) = read_consolidated_metadata_v2(zmetadata(listing)).problems
     assert (problem.loc, problem.kind) == (("metadata", later), "invalid_value")
     assert "listed once" in problem.message
+    assert problem.message.endswith(f'as "{earlier}" does')
 
 
 # A .zmetadata whose nodes do not form a tree from a listed root: zarr-python

@@ -256,7 +256,8 @@ class _Module:
         elif isinstance(node, Choice):
             test = self._choice_test(node)
         elif isinstance(node, AnyJSON):
-            test = "(type(@) is str or (type(@) is int and JSON_INT_MIN < @ < JSON_INT) or @ is None or @ is True or @ is False)"
+            number = "type(@) is float" + (" and @ - @ == 0.0" if node.finite else "")
+            test = f"(type(@) is str or (type(@) is int and JSON_INT_MIN < @ < JSON_INT) or ({number}) or @ is None or @ is True or @ is False)"
         elif isinstance(node, Passthrough):
             test = "True"
         elif isinstance(node, Union):

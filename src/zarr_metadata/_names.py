@@ -95,6 +95,14 @@ def node_path_problems(path: str, loc: Loc, *, reserved: bool = True) -> Problem
         return ()
     if path == "":
         return (_path_problem(path, loc, 'a path must not be empty (the root\'s is "/")'),)
+    if (
+        "." not in path
+        and "//" not in path
+        and path[-1] != "/"
+        and not (reserved and _RESERVED_PREFIX in path)
+    ):
+        # Nearly every path: no segment can be empty, made of periods, or reserved.
+        return ()
     problems: list[ValidationProblem] = []
     body = path[1:] if path.startswith("/") else path
     segments = body.split("/")
@@ -184,19 +192,24 @@ def tree_problems(
         parent = parent_path(path)
         if parent is None or (parent == "" and not root_listed):
             continue
-        shown_parent = "the root" if parent == "" else shown(parent)
         if parent not in is_group:
             problems.append(
                 ValidationProblem(
-                    loc_of(path), f"its parent {shown_parent} is not listed", "invalid_value"
+                    loc_of(path),
+                    f"its parent {_shown_parent(parent)} is not listed",
+                    "invalid_value",
                 )
             )
         elif not is_group[parent]:
             problems.append(
                 ValidationProblem(
                     loc_of(path),
-                    f"its parent {shown_parent} is not a group, and only groups hold children",
+                    f"its parent {_shown_parent(parent)} is not a group, and only groups hold children",
                     "invalid_value",
                 )
             )
     return problems
+
+
+def _shown_parent(parent: str) -> str:
+    return "the root" if parent == "" else shown(parent)

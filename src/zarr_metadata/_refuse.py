@@ -438,6 +438,13 @@ def json_checker(finite: bool, frozen: bool = False) -> Checker:
     def check_items(value: Any, loc: Loc, problems: list[ValidationProblem], depth: int) -> object:
         if depth >= MAX_DEPTH:
             return too_deep(value, loc, problems)
+        for item in value:
+            # Most arrays in user data hold only strings (dimension names):
+            # those are refined by one copy.
+            if type(item) is not str:
+                break
+        else:
+            return tuple(value)
         items: list[object] = []
         append = items.append
         good = True

@@ -158,8 +158,9 @@ def read_array_v2(
     read_attributes(document, problems, refined, depth - 1 if zattrs else depth)
     if not V2_ARRAY_MEMBERS.issuperset(document):
         _other_members(document, V2_ARRAY_MEMBERS, problems, refined, depth)
-    read.problems = tuple(problems)
-    if not problems:
+    if problems:
+        read.problems = tuple(problems)
+    else:
         read.document = FrozenObject(refined)
     return read
 

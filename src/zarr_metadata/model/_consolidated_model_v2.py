@@ -6,7 +6,6 @@ import dataclasses
 from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar, Literal, Self, cast
 
-from zarr_metadata._collector import collector_paused
 from zarr_metadata._frozen import FrozenObject
 from zarr_metadata._json import Loc, ValidationProblem
 from zarr_metadata.definition._fields import ResolvedField
@@ -22,6 +21,7 @@ from zarr_metadata.model._group_v2 import (
     read_consolidated_v2,
 )
 from zarr_metadata.model._keyed import StoreKey, document_bytes, document_from
+from zarr_metadata.model._listed import ListedModels, ListedNodes, listed_fields
 from zarr_metadata.model._model import Model, documents_refine
 from zarr_metadata.model._scope_check_v2 import scope_v2
 from zarr_metadata.v2._context import ZarrV2Context
@@ -46,37 +46,49 @@ class ZarrV2ConsolidatedMetadataReading:
 
     def fields(self) -> Iterator[tuple[Loc, ResolvedField[Any]]]:
         """Every field of every listed array, located at its `.zarray` key (`("metadata", "a/.zarray", "dtype")`)."""
-        for path, reading in self.nodes.items():
+        for path, fields in listed_fields(self.nodes):
             key = self.array_keys.get(path) or (f"{path}/{ARRAY_KEY}" if path else ARRAY_KEY)
-            for loc, field in reading.fields():
+            for loc, field in fields:
                 yield ("metadata", key, *loc), field
 
 
 class _ConsolidatedModelPassV2:
-    """A `.zmetadata` read as the model layer hands it to a model: its refined document, and each node's reading with its model."""
+    """A `.zmetadata` read as the model layer hands it to a model: each node's reading, made with its model when first asked for, and the refined document, made when first asked for."""
 
-    __slots__ = ("array_keys", "document", "nodes", "problems")
+    __slots__ = ("_document", "array_keys", "listing", "nodes", "read")
 
     def __init__(self, read: ConsolidatedPassV2, value: object, context: ZarrV2Context) -> None:
-        self.problems = read.problems
+        self.read = read
         self.array_keys: Mapping[str, str] = FrozenObject(
-            {
-                path: key
-                for path, files in read.keys.items()
-                if (key := files.get(ARRAY_KEY)) is not None
-                and key != (f"{path}/{ARRAY_KEY}" if path else ARRAY_KEY)
-            }
+            {path: key for (path, file), key in read.respelled.items() if file == ARRAY_KEY}
         )
-        with collector_paused():
-            self.nodes: Mapping[str, ZarrV2NodeMetadataReading] = FrozenObject(
-                {path: node_reading_v2(node, context) for path, node in read.nodes.items()}
+        self.nodes: Mapping[str, ZarrV2NodeMetadataReading] = ListedNodes(
+            read.nodes, node_reading_v2, context
+        )
+        # The keys in the listing's own order, taken now: the caller may change
+        # the listing after it was read.
+        self.listing: tuple[str, ...] | None = (
+            None
+            if read.problems
+            else tuple(cast("Mapping[str, Mapping[str, object]]", value)["metadata"])
+        )
+        self._document: Mapping[str, object] | None = None
+
+    @property
+    def problems(self) -> tuple[ValidationProblem, ...]:
+        return self.read.problems
+
+    @property
+    def document(self) -> Mapping[str, object] | None:
+        """The `.zmetadata` refined, each file as its node's reader refined it; None when it has problems."""
+        if self._document is None and self.listing is not None:
+            self._document = FrozenObject(
+                {
+                    "zarr_consolidated_format": 1,
+                    "metadata": listed_documents(self.read, self.listing),
+                }
             )
-        self.document: Mapping[str, object] | None = None
-        if not read.problems:
-            listing = cast("Mapping[str, Mapping[str, object]]", value)["metadata"]
-            self.document = FrozenObject(
-                {"zarr_consolidated_format": 1, "metadata": listed_documents(read, listing)}
-            )
+        return self._document
 
     def reading(
         self, metadata: ZarrV2ConsolidatedMetadata | None
@@ -138,10 +150,8 @@ class ZarrV2ConsolidatedMetadata(Model):
 
     @property
     def metadata(self) -> Mapping[str, ZarrV2NodeMetadata]:
-        """The model of each listed node, by its path (`""` for the root)."""
-        return FrozenObject(
-            {path: cast(Any, reading).metadata for path, reading in self._found.nodes.items()}
-        )
+        """The model of each listed node, by its path (`""` for the root), each made when first asked for."""
+        return ListedModels(self._found.nodes)
 
     def refines(self, other: Self) -> bool:  # pyright: ignore[reportIncompatibleMethodOverride]
         """Whether both list the same nodes, and each node refines `other`'s node at the same path."""

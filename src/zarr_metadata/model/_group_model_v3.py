@@ -8,7 +8,6 @@ from typing import Any, ClassVar, Literal, Self, cast
 
 from typing_extensions import TypeAliasType, TypedDict, Unpack
 
-from zarr_metadata._collector import collector_paused
 from zarr_metadata._frozen import FrozenObject, thawed
 from zarr_metadata._json import UNSET, JSONValue, Loc, ValidationProblem, under
 from zarr_metadata.definition._fields import ResolvedField, UnclaimedField, ValidField
@@ -32,6 +31,7 @@ from zarr_metadata.model._keyed import (
     document_from,
     json_text,
 )
+from zarr_metadata.model._listed import ListedModels, ListedNodes, listed_fields
 from zarr_metadata.model._model import Model, documents_refine
 from zarr_metadata.model._read import must_understand, unclaimed
 from zarr_metadata.model._scope_check import scope_v3
@@ -234,22 +234,20 @@ class ZarrV3ConsolidatedMetadataReading:
 
     def fields(self) -> Iterator[tuple[Loc, ResolvedField[Any]]]:
         """Every field of every listed document, located from the member."""
-        for path, reading in self.nodes.items():
-            for loc, field in reading.fields():
+        for path, fields in listed_fields(self.nodes):
+            for loc, field in fields:
                 yield ("metadata", path, *loc), field
 
 
 class _ConsolidatedModelPass:
-    """A consolidated read as the model layer hands it to a model: its document, and the reading of each listed document, with its model when it has no problem."""
+    """A consolidated read as the model layer hands it to a model: the reading of each listed document, made with its model when first asked for, and the member refined, made when first asked for."""
 
-    __slots__ = ("nodes", "read")
+    __slots__ = ("_document", "nodes", "read")
 
     def __init__(self, read: ConsolidatedPass, context: ZarrV3Context) -> None:
         self.read = read
-        with collector_paused():
-            self.nodes: Mapping[str, Any] = FrozenObject(
-                {path: node_reading(node, context) for path, node in read.nodes.items()}
-            )
+        self.nodes: Mapping[str, Any] = ListedNodes(read.nodes, node_reading, context)
+        self._document: Mapping[str, Any] | None = None
 
     @property
     def problems(self) -> tuple[ValidationProblem, ...]:
@@ -257,7 +255,9 @@ class _ConsolidatedModelPass:
 
     @property
     def document(self) -> Mapping[str, Any] | None:
-        return None if self.read.problems else self.read.member()
+        if self._document is None and not self.read.problems:
+            self._document = self.read.member()
+        return self._document
 
     def reading(
         self, metadata: ZarrV3ConsolidatedMetadata | None
@@ -312,8 +312,8 @@ class ZarrV3ConsolidatedMetadata(Model):
 
     @property
     def metadata(self) -> Mapping[str, ZarrV3NodeMetadata]:
-        """The model of each listed document, by its path relative to the group."""
-        return FrozenObject({path: reading.metadata for path, reading in self._found.nodes.items()})
+        """The model of each listed document, by its path relative to the group, each made when first asked for."""
+        return ListedModels(self._found.nodes)
 
     def refines(self, other: Self) -> bool:  # pyright: ignore[reportIncompatibleMethodOverride]
         """Whether every document refines `other`'s document at the same path, and both list the same paths."""

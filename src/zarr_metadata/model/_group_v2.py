@@ -11,7 +11,7 @@ store key (`a/b/.zarray`); its problems are located at those keys.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Final, Literal, cast
 
 from zarr_metadata._collector import collector_paused
@@ -200,21 +200,20 @@ def node_document(files: object) -> tuple[str | None, object, tuple[ValidationPr
     Any other key (a chunk's, say) is ignored.
     """
     if type(files) is dict:
-        # The common case: the files of an array, or a group, and perhaps its attributes.
-        usual = cast("dict[str, object]", files)
+        # The common case: the files of an array, or a group, and perhaps its
+        # attributes. (No cast() here: each is a call, and this runs per node.)
+        usual: dict[str, object] = files  # pyright: ignore[reportUnknownVariableType]
         if (ARRAY_KEY in usual) != (GROUP_KEY in usual) and len(usual) == (
             2 if ATTRIBUTES_KEY in usual else 1
         ):
             node_file = ARRAY_KEY if ARRAY_KEY in usual else GROUP_KEY
             written = usual[node_file]
-            if type(written) is dict and "attributes" not in written:
-                if ATTRIBUTES_KEY not in usual:
-                    return node_file, cast(object, written), ()
-                return (
-                    node_file,
-                    {**cast("dict[str, object]", written), "attributes": usual[ATTRIBUTES_KEY]},
-                    (),
-                )
+            if type(written) is dict:
+                members: dict[str, object] = written  # pyright: ignore[reportUnknownVariableType]
+                if "attributes" not in members:
+                    if ATTRIBUTES_KEY not in usual:
+                        return node_file, members, ()
+                    return node_file, {**members, "attributes": usual[ATTRIBUTES_KEY]}, ()
     if not isinstance(files, Mapping):
         return (
             None,
@@ -278,15 +277,19 @@ def read_node_v2(files: object, context: ZarrV2Context, depth: int = 0) -> NodeR
 class ConsolidatedPassV2:
     """What one pass over a `.zmetadata` found: each node's read, by node path, and every problem, located at the store keys."""
 
-    __slots__ = ("envelope", "keys", "nodes", "problems")
+    __slots__ = ("envelope", "nodes", "problems", "respelled")
 
     def __init__(self) -> None:
         self.problems: tuple[ValidationProblem, ...] = ()
         self.nodes: dict[str, NodeReadV2] = {}
         """The read of each listed node, by its path ("" for the root)."""
-        self.keys: dict[str, dict[str, str]] = {}
-        """The key, as the listing writes it, of each file of each listed node, by the node's path and the file's name."""
+        self.respelled: dict[tuple[str, str], str] = {}
+        """The key of each file the listing writes otherwise than its node's path, `/` and its name (`/a//.zarray`), by the node's path and the file's name: nearly always none."""
         self.envelope: Mapping[str, object] | None = None
+
+    def key(self, node: str, file: str) -> str:
+        """The key, as the listing writes it, of the file `file` of the listed node `node`."""
+        return self.respelled.get((node, file)) or (f"{node}/{file}" if node else file)
 
 
 def read_consolidated_v2(
@@ -329,12 +332,23 @@ def _read_consolidated_v2(value: object, context: ZarrV2Context, depth: int) -> 
         problems.append(
             ValidationProblem(("metadata",), 'missing required member "metadata"', "missing_key")
         )
-    elif _LISTING(listing, ("metadata",), problems, depth + 1) is not FAIL:
+    elif _plain_listing(listing, depth + 1) or (
+        _LISTING(listing, ("metadata",), problems, depth + 1) is not FAIL
+    ):
         _read_listing(cast("Mapping[str, object]", listing), context, depth + 2, read, problems)
     read.problems = tuple(problems)
     if not problems:
         read.envelope = document
     return read
+
+
+def _plain_listing(listing: object, depth: int) -> bool:
+    """Whether `listing` is a dict whose keys are all strings, within the nesting limit: what `_LISTING` takes, found without copying the listing twice, as it would."""
+    return (
+        type(listing) is dict
+        and depth < MAX_DEPTH
+        and set(map(type, cast("dict[object, object]", listing))) <= {str}
+    )
 
 
 def normalized_key(key: str) -> str:
@@ -353,9 +367,8 @@ def _read_listing(
 ) -> None:
     """Read the nodes a listing holds, each from its files together, and check that they form a tree."""
     by_node: dict[str, dict[str, object]] = {}
-    written = read.keys
+    respelled = read.respelled
     for key, document in listing.items():
-        loc: Loc = ("metadata", key)
         path = (
             key if key[:1] != "/" and "//" not in key else normalized_key(key)
         )  # nearly every key is normal
@@ -363,7 +376,7 @@ def _read_listing(
         if file not in NODE_FILES:
             problems.append(
                 ValidationProblem(
-                    loc,
+                    ("metadata", key),
                     f"expected a key that ends with .zarray, .zgroup or .zattrs, got {shown(key)}",
                     "invalid_value",
                 )
@@ -372,34 +385,38 @@ def _read_listing(
         files = by_node.get(node)
         if files is None:
             # A good path is judged once, at the first of its node's files; a
-            # bad one is a problem at each key that writes it.
-            path_problems = node_path_problems(node, loc, reserved=False) if node else ()
+            # bad one is a problem at each key that writes it. A normalized
+            # path has no empty segment, and a v2 store reserves no name, so
+            # a path without a period (one that names no `.` or `..`) is good.
+            path_problems = (
+                node_path_problems(node, ("metadata", key), reserved=False) if "." in node else ()
+            )
             if path_problems:
                 problems.extend(path_problems)
                 continue
             files = by_node[node] = {}
-            written[node] = {}
         if file in files:
             problems.append(
                 ValidationProblem(
-                    loc,
+                    ("metadata", key),
                     f"expected each file listed once, got {shown(key)}, which names {shown(path)} as "
-                    f"{shown(written[node][file])} does",
+                    f"{shown(read.key(node, file))} does",
                     "invalid_value",
                 )
             )
             continue
         files[file] = document
-        written[node][file] = key
+        if path is not key:
+            respelled[node, file] = key
+    nodes = read.nodes
     for node, files in by_node.items():
-        node_read = read_node_v2(files, context, depth)
-        read.nodes[node] = node_read
-        problems.extend(_at_file(problem, written[node], files) for problem in node_read.problems)
-    is_group = {node: isinstance(node_read, GroupPassV2) for node, node_read in read.nodes.items()}
+        node_read = nodes[node] = read_node_v2(files, context, depth)
+        if node_read.problems:
+            problems.extend(_at_file(problem, read, node, files) for problem in node_read.problems)
     problems.extend(
         tree_problems(
-            is_group,
-            lambda node: ("metadata", written[node][_node_file(by_node[node])]),
+            {node: type(node_read) is GroupPassV2 for node, node_read in nodes.items()},
+            lambda node: ("metadata", read.key(node, _node_file(by_node[node]))),
             root_listed=True,
         )
     )
@@ -410,11 +427,11 @@ def _node_file(files: Mapping[str, object]) -> str:
 
 
 def _at_file(
-    problem: ValidationProblem, keys: Mapping[str, str], files: Mapping[str, object]
+    problem: ValidationProblem, read: ConsolidatedPassV2, node: str, files: Mapping[str, object]
 ) -> ValidationProblem:
-    """A problem of a node's document, located at the key, as the listing writes it, of the file that holds it."""
+    """A problem of the document of the node `node`, whose files are `files`, located at the key, as the listing writes it, of the file that holds it."""
     file, loc = file_holding(problem.loc, files)
-    return relocated(problem, ("metadata", keys[file], *loc))
+    return relocated(problem, ("metadata", read.key(node, file), *loc))
 
 
 def file_holding(loc: Loc, files: Mapping[str, object]) -> tuple[str, Loc]:
@@ -434,23 +451,21 @@ def file_holding(loc: Loc, files: Mapping[str, object]) -> tuple[str, Loc]:
     return node_file, loc
 
 
-def listed_documents(
-    read: ConsolidatedPassV2, listing: Mapping[str, object]
-) -> Mapping[str, object]:
-    """The listing of a `.zmetadata` without problems, each file as its node's reader refined it, under the key as written."""
+def listed_documents(read: ConsolidatedPassV2, written: Iterable[str]) -> Mapping[str, object]:
+    """The listing of a `.zmetadata` without problems, each file as its node's reader refined it, under the key as written; `written` holds the listing's keys, in its order."""
     refined: dict[str, object] = {}
-    for node, keys in read.keys.items():
+    for key in written:
+        node, _, file = normalized_key(key).rpartition("/")
         document = read.nodes[node].document
         assert document is not None
-        for file, key in keys.items():
-            if file == ATTRIBUTES_KEY:
-                refined[key] = document["attributes"]
-            else:
-                refined[key] = FrozenObject(
-                    {member: value for member, value in document.items() if member != "attributes"}
-                )
-    # In the listing's own order, as a reader of the listing expects it.
-    return FrozenObject({key: refined[key] for key in listing})
+        if file == ATTRIBUTES_KEY:
+            refined[key] = document["attributes"]
+        else:
+            # A node's document holds the .zattrs as `attributes`; its node file holds the rest.
+            refined[key] = FrozenObject(
+                {member: value for member, value in document.items() if member != "attributes"}
+            )
+    return FrozenObject(refined)
 
 
 __all__ = [

@@ -37,9 +37,8 @@ class Model(Keyed):
     read without problems, and makes its reading, which names it.
     """
 
-    __slots__ = ("_context", "_document", "_found", "_meaning")
+    __slots__ = ("_context", "_found", "_meaning")
 
-    _document: Mapping[str, Any]
     _context: Any
     _found: Any
     _meaning: Hashable | None
@@ -69,10 +68,14 @@ class Model(Keyed):
         # The model keeps what its read found, and makes its reading when
         # asked: a reading names its model, so a model that kept its reading
         # would make a cycle, which only the cyclic collector frees.
-        object.__setattr__(self, "_document", read.document)
         object.__setattr__(self, "_context", context)
         object.__setattr__(self, "_found", read)
         object.__setattr__(self, "_meaning", None)
+
+    @property
+    def _document(self) -> Mapping[str, Any]:
+        """The refined document, as the read found it (a pass may make it only when first asked for)."""
+        return self._found.document
 
     @property
     def reading(self) -> Any:
