@@ -77,9 +77,7 @@ def test_an_unclaimed_extra_member_even_one_that_may_be_ignored() -> None:
 
 
 def test_a_document_of_claimed_fields_holds_none() -> None:
-    reading = read_array_metadata_v3(
-        documents.array_document(codecs=[shard_holding("crc32c")])
-    )
+    reading = read_array_metadata_v3(documents.array_document(codecs=[shard_holding("crc32c")]))
     assert reading.problems == ()
     assert not reading.any_unclaimed
     assert not read_node_metadata_v3(documents.group_document(attributes={"a": 1})).any_unclaimed

@@ -133,9 +133,11 @@ def not_json(path: str, loaded: BrokenJSON) -> Finding:
 
 
 def located(
-    path: str, loaded: JSONText, issues: Iterable[Issue], options: Options
+    path: str, loaded: JSONText, issues: Sequence[Issue], options: Options
 ) -> list[Finding]:
     """Each issue of the file at `path`, and each key its text writes twice, at its line and column, in the order they appear in the file."""
+    if not issues and not loaded.duplicates:
+        return []
     locations = locate(loaded.text)
     findings = [
         Finding(

@@ -16,6 +16,7 @@ import functools
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, cast
 
+from zarr_metadata._frozen import fast_constructor
 from zarr_metadata._json import Loc
 from zarr_metadata.cli._findings import Checked, Finding
 from zarr_metadata.cli._locate import locate
@@ -61,6 +62,14 @@ class ConventionChoice:
             else DEFAULT_CONVENTIONS
         )
         return scope.select(*self.names) if self.names else scope
+
+    @functools.cached_property
+    def declared_by_names(self) -> frozenset[str] | None:
+        """The attribute keys declared by the conventions a v3 array's `dimension_names` marks, worked out once; None when it marks none."""
+        marked = self.scope.candidates({}, True)
+        if not marked:
+            return None
+        return frozenset[str]().union(*(definition.declared for definition in marked))
 
 
 class UnknownConvention(ValueError):
@@ -113,40 +122,54 @@ class NodeFacts:
         )
 
 
+_facts: Any = fast_constructor(
+    NodeFacts,
+    (
+        "zarr_format",
+        "is_array",
+        "shape",
+        "dimension_names",
+        "data_type_name",
+        "attributes",
+        "named_only",
+    ),
+)
+"""`_facts(zarr_format, is_array, shape, dimension_names, data_type_name, attributes, named_only)`: facts of parts already read."""
+
+
 def facts_of(metadata: NodeMetadata, choice: ConventionChoice) -> NodeFacts:
     """The facts of the node `metadata` models; with its attributes when a convention may follow it."""
     attributes = cast("Mapping[str, Any]", metadata.attributes)
-    named = isinstance(metadata, ZarrV3ArrayMetadata) and metadata.dimension_names is not None
-    shape = (
-        metadata.shape if isinstance(metadata, ZarrV3ArrayMetadata | ZarrV2ArrayMetadata) else None
-    )
-    v3 = isinstance(metadata, ZarrV3ArrayMetadata | ZarrV3GroupMetadata)
+    names = metadata.dimension_names if isinstance(metadata, ZarrV3ArrayMetadata) else None
+    shape = metadata.shape if isinstance(metadata, _ARRAYS) else None
+    zarr_format = 3 if isinstance(metadata, _V3_NODES) else 2
     # Nothing a convention marks: the conventions need not even be imported.
-    if not attributes and not named:
-        return NodeFacts(3 if v3 else 2, shape is not None, shape, None, None)
-    scope = choice.scope
-    if scope.candidates(attributes, False):
-        kept, named_only = attributes, False
-    elif named and (marked := scope.candidates({}, True)):
-        declared = frozenset[str]().union(*(definition.declared for definition in marked))
-        kept, named_only = (
-            {key: value for key, value in attributes.items() if key in declared},
-            True,
-        )
-    else:
-        return NodeFacts(3 if v3 else 2, shape is not None, shape, None, None)
-    from zarr_metadata.conventions._hierarchy import NodeView
+    if not attributes and names is None:
+        return _facts(zarr_format, shape is not None, shape, None, None, None, False)
+    # Imported here, like the scope: a store whose nodes hold no attributes needs neither.
+    from zarr_metadata.conventions._hierarchy import NodeView, data_type_name
 
-    view = NodeView("", metadata)
-    return NodeFacts(
-        view.zarr_format,
-        view.is_array,
-        view.shape,
-        view.dimension_names,
-        view.data_type_name,
-        kept,
-        named_only,
-    )
+    if choice.scope.candidates(attributes, False):
+        view = NodeView("", metadata)
+        return _facts(
+            view.zarr_format,
+            view.is_array,
+            view.shape,
+            view.dimension_names,
+            view.data_type_name,
+            attributes,
+            False,
+        )
+    declared = None if names is None else choice.declared_by_names
+    if declared is None:
+        return _facts(zarr_format, shape is not None, shape, None, None, None, False)
+    # Only its dimension names mark the array (a v3 one): it keeps what those conventions declare.
+    kept = {key: value for key, value in attributes.items() if key in declared}
+    return _facts(3, True, shape, names, data_type_name(metadata), kept, True)
+
+
+_ARRAYS = (ZarrV3ArrayMetadata, ZarrV2ArrayMetadata)
+_V3_NODES = (ZarrV3ArrayMetadata, ZarrV3GroupMetadata)
 
 
 class StoreNodes:
