@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import TypeAlias
+from typing import TypeAlias, cast
 
 from zarr_metadata._json import Loc
 from zarr_metadata.model._node_v3 import ZarrV3NodeMetadataReading, read_node_metadata_v3
@@ -147,7 +147,7 @@ def _repaired_fill_value(
     family = (
         "float" if data_type in _FLOAT_TYPES else "complex" if data_type in _COMPLEX_TYPES else None
     )
-    return spelled_fill_value(fill_value, family, (*loc, "fill_value"))
+    return spelled_fill_value(cast(object, fill_value), family, (*loc, "fill_value"))
 
 
 def _repaired_group(document: Mapping[object, object], loc: Loc) -> _Repaired:
