@@ -108,6 +108,19 @@ class NodeFacts:
     named_only: bool = False
     """Whether only the array's `dimension_names` marks it (no attribute key does)."""
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # A worker sends the facts of every node it reads; a slotted
+        # dataclass's own pickling sets each field by a call in Python.
+        return _node_facts, (
+            self.zarr_format,
+            self.is_array,
+            self.shape,
+            self.dimension_names,
+            self.data_type_name,
+            self.attributes,
+            self.named_only,
+        )
+
     def view(self, path: str) -> NodeView:
         from zarr_metadata.conventions._hierarchy import NodeView
 
@@ -135,6 +148,11 @@ _facts: Any = fast_constructor(
     ),
 )
 """`_facts(zarr_format, is_array, shape, dimension_names, data_type_name, attributes, named_only)`: facts of parts already read."""
+
+
+def _node_facts(*fields: Any) -> NodeFacts:
+    """Facts unpickled: `_facts` by a name pickle can find."""
+    return _facts(*fields)
 
 
 def facts_of(metadata: NodeMetadata, choice: ConventionChoice) -> NodeFacts:
