@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from _v3_documents import anything, deep_list, document_positions, finite_json, mutations, user_json
+from zarr_metadata.definition import UnclaimedField
 from zarr_metadata.model import (
     ZarrV2ArrayMetadata,
     ZarrV2ConsolidatedMetadata,
@@ -92,6 +93,10 @@ def read_every_way(value: object) -> None:
             reading: Any = reader(value, context=context)
             fields = list(reading.fields())
             assert all(isinstance(loc, tuple) for loc, _ in fields)
+            # The checker lists unknown names only when a reading says it holds one.
+            assert reading.any_unclaimed == any(
+                isinstance(field, UnclaimedField) for _, field in fields
+            )
             problems: tuple[object, ...] = reading.problems
             assert isinstance(problems, tuple)
             for problem in problems:

@@ -34,6 +34,7 @@ from _v3_documents import (
     respellings,
     sharding_codec,
 )
+from zarr_metadata.definition import UnclaimedField
 from zarr_metadata.model import (
     ZarrV3ArrayMetadata,
     ZarrV3ConsolidatedMetadata,
@@ -72,6 +73,10 @@ def read_every_way(value: object) -> None:
             reading = reader(value, context=context)
             fields = list(reading.fields())
             assert all(isinstance(loc, tuple) for loc, _ in fields)
+            # The checker lists unknown names only when a reading says it holds one.
+            assert reading.any_unclaimed == any(
+                isinstance(field, UnclaimedField) for _, field in fields
+            )
             assert isinstance(reading.problems, tuple)
             for problem in reading.problems:
                 assert isinstance(problem, ValidationProblem)

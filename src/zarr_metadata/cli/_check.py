@@ -131,9 +131,11 @@ def not_json(path: str, loaded: BrokenJSON) -> Finding:
 
 
 def located(
-    path: str, loaded: JSONText, issues: Iterable[Issue], options: Options
+    path: str, loaded: JSONText, issues: Sequence[Issue], options: Options
 ) -> list[Finding]:
     """Each issue of the file at `path`, and each key its text writes twice, at its line and column, in the order they appear in the file."""
+    if not issues and not loaded.duplicates:
+        return []
     locations = locate(loaded.text)
     findings = [
         Finding(
@@ -176,7 +178,7 @@ def document_issues(
     if reading.metadata is not None:
         models.append(reading.metadata)
     yield from problem_issues(reading.problems)
-    yield from unknown_name_issues(reading.fields(), options.context, options.allow)
+    yield from unknown_name_issues(reading, options.context, options.allow)
     if isinstance(reading, ZarrV3GroupMetadataReading):
         member = cast("Mapping[str, object]", value).get(ZARR_V3_CONSOLIDATED_METADATA_KEY)
         if member is not None:
@@ -200,7 +202,7 @@ def _consolidated_issues(
     # the listed documents.
     at: Loc = (ZARR_V3_CONSOLIDATED_METADATA_KEY,)
     yield from problem_issues((problem for problem in reading.problems if len(problem.loc) > 1), at)
-    yield from unknown_name_issues(reading.fields(), options.context, options.allow, at)
+    yield from unknown_name_issues(reading, options.context, options.allow, at)
     # The files are compared as repaired, as the listing was.
     yield from disk_issues(source, directory, member, _repaired)
 

@@ -107,7 +107,7 @@ def _node_issues(
     reading = read_node_metadata_v2(files, context=options.context_v2)
     issues = [
         *problem_issues(reading.problems),
-        *unknown_name_issues(reading.fields(), options.context_v2, options.allow),
+        *unknown_name_issues(reading, options.context_v2, options.allow),
     ]
     placed.extend(
         found for found in (_in_file(issue, files) for issue in issues) if found[0] not in stand_in
@@ -155,7 +155,7 @@ def _zmetadata_issues(
     """The issues of a `.zmetadata` holding `value` (repaired when repairs are asked for)."""
     reading = read_consolidated_metadata_v2(value, context=options.context_v2)
     yield from problem_issues(reading.problems)
-    yield from unknown_name_issues(reading.fields(), options.context_v2, options.allow)
+    yield from unknown_name_issues(reading, options.context_v2, options.allow)
     yield from _listed_ignored_members(value)
     # The files are compared as repaired, as the listing was.
     yield from zmetadata_disk_issues(source, directory, value, _repaired_file)

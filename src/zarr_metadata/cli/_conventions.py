@@ -16,6 +16,7 @@ import functools
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, cast
 
+from zarr_metadata._frozen import fast_constructor
 from zarr_metadata._json import Loc
 from zarr_metadata.cli._findings import Checked, Finding
 from zarr_metadata.cli._locate import locate
@@ -61,6 +62,14 @@ class ConventionChoice:
         )
         return scope.select(*self.names) if self.names else scope
 
+    @functools.cached_property
+    def declared_by_names(self) -> frozenset[str] | None:
+        """The attribute keys declared by the conventions a v3 array's `dimension_names` marks, worked out once; None when it marks none."""
+        marked = self.scope.candidates({}, True)
+        if not marked:
+            return None
+        return frozenset[str]().union(*(definition.declared for definition in marked))
+
 
 class UnknownConvention(ValueError):
     """A `--conventions` setting that names no convention in scope, or is not a list of names."""
@@ -98,6 +107,19 @@ class NodeFacts:
     named_only: bool = False
     """Whether only the array's `dimension_names` marks it (no attribute key does)."""
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # A worker sends the facts of every node it reads; a slotted
+        # dataclass's own pickling sets each field by a call in Python.
+        return _node_facts, (
+            self.zarr_format,
+            self.is_array,
+            self.shape,
+            self.dimension_names,
+            self.data_type_name,
+            self.attributes,
+            self.named_only,
+        )
+
     def view(self, path: str) -> NodeView:
         from zarr_metadata.conventions._hierarchy import NodeView
 
@@ -112,40 +134,57 @@ class NodeFacts:
         )
 
 
+_facts: Any = fast_constructor(
+    NodeFacts,
+    (
+        "zarr_format",
+        "is_array",
+        "shape",
+        "dimension_names",
+        "data_type_name",
+        "attributes",
+        "named_only",
+    ),
+)
+"""`_facts(zarr_format, is_array, shape, dimension_names, data_type_name, attributes, named_only)`: facts of parts already read."""
+
+
+def _node_facts(*fields: Any) -> NodeFacts:
+    """Facts unpickled: `_facts` by a name pickle can find."""
+    return _facts(*fields)
+
+
 def facts_of(metadata: NodeMetadata, choice: ConventionChoice) -> NodeFacts:
     """The facts of the node `metadata` models; with its attributes when a convention may follow it."""
     attributes = cast("Mapping[str, Any]", metadata.attributes)
-    named = isinstance(metadata, ZarrV3ArrayMetadata) and metadata.dimension_names is not None
+    names = metadata.dimension_names if isinstance(metadata, ZarrV3ArrayMetadata) else None
     # Arrays of both formats have a shape, and groups none; the v2 models are asked no
     # more, so that a store of v3 nodes never imports them.
     shape = cast("tuple[int, ...] | None", getattr(metadata, "shape", None))
-    v3 = metadata.zarr_format == 3
+    zarr_format = metadata.zarr_format
     # Nothing a convention marks: the conventions need not even be imported.
-    if not attributes and not named:
-        return NodeFacts(3 if v3 else 2, shape is not None, shape, None, None)
-    scope = choice.scope
-    if scope.candidates(attributes, False):
-        kept, named_only = attributes, False
-    elif named and (marked := scope.candidates({}, True)):
-        declared = frozenset[str]().union(*(definition.declared for definition in marked))
-        kept, named_only = (
-            {key: value for key, value in attributes.items() if key in declared},
-            True,
-        )
-    else:
-        return NodeFacts(3 if v3 else 2, shape is not None, shape, None, None)
-    from zarr_metadata.conventions._hierarchy import NodeView
+    if not attributes and names is None:
+        return _facts(zarr_format, shape is not None, shape, None, None, None, False)
+    # Imported here, like the scope: a store whose nodes hold no attributes needs neither.
+    from zarr_metadata.conventions._hierarchy import NodeView, data_type_name
 
-    view = NodeView("", metadata)
-    return NodeFacts(
-        view.zarr_format,
-        view.is_array,
-        view.shape,
-        view.dimension_names,
-        view.data_type_name,
-        kept,
-        named_only,
-    )
+    if choice.scope.candidates(attributes, False):
+        view = NodeView("", metadata)
+        return _facts(
+            view.zarr_format,
+            view.is_array,
+            view.shape,
+            view.dimension_names,
+            view.data_type_name,
+            attributes,
+            False,
+        )
+    declared = None if names is None else choice.declared_by_names
+    if declared is None:
+        return _facts(zarr_format, shape is not None, shape, None, None, None, False)
+    # Only its dimension names mark the array (a v3 one): it keeps what those conventions declare.
+    kept = {key: value for key, value in attributes.items() if key in declared}
+    return _facts(3, True, shape, names, data_type_name(metadata), kept, True)
 
 
 class StoreNodes:

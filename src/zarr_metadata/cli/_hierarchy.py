@@ -62,7 +62,7 @@ class Tree:
 
     def _store_root(self, directory: str) -> str | None:
         """The root of the store that holds `directory`, or None when no store does (a folder of stores)."""
-        parts = directory.split("/") if directory else []
+        parts = directory.split("/") if STORE_SUFFIX in directory else []
         # The deepest `.zarr` directory on the way down is the root of the innermost store.
         for depth in range(len(parts), 0, -1):
             if parts[depth - 1].endswith(STORE_SUFFIX):

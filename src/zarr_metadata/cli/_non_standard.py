@@ -46,30 +46,30 @@ def non_standard_issues(text: str, value: object, attributes: Iterable[Loc]) -> 
             yield Issue(loc, NON_STANDARD_JSON, message, "warning", at_key=at_key)
 
 
-def attributes_of_v3(value: object) -> list[Loc]:
-    """Where a `zarr.json` holds user attributes: its own, and those of each document its consolidated metadata lists."""
-    found: list[Loc] = [("attributes",)]
+def attributes_of_v3(value: object) -> Iterator[Loc]:
+    """Where a `zarr.json` holds user attributes: its own, and those of each document its consolidated metadata lists.
+
+    Found only when asked for, which a document without a non-finite token never is.
+    """
+    yield ("attributes",)
     listed = _value_at(value, ("consolidated_metadata", "metadata"))
     if isinstance(listed, Mapping):
-        found.extend(
+        yield from (
             ("consolidated_metadata", "metadata", path, "attributes")
             for path in cast("Mapping[object, object]", listed)
             if isinstance(path, str)
         )
-    return found
 
 
-def attributes_of_zmetadata(value: object) -> list[Loc]:
-    """Where a `.zmetadata` holds user attributes: each `.zattrs` it lists."""
+def attributes_of_zmetadata(value: object) -> Iterator[Loc]:
+    """Where a `.zmetadata` holds user attributes: each `.zattrs` it lists; found only when asked for."""
     listed = _value_at(value, ("metadata",))
-    if not isinstance(listed, Mapping):
-        return []
-    keys = cast("Mapping[object, object]", listed)
-    return [
-        ("metadata", key)
-        for key in keys
-        if isinstance(key, str) and key.rpartition("/")[2] == ".zattrs"
-    ]
+    if isinstance(listed, Mapping):
+        yield from (
+            ("metadata", key)
+            for key in cast("Mapping[object, object]", listed)
+            if isinstance(key, str) and key.rpartition("/")[2] == ".zattrs"
+        )
 
 
 def _counted(number: int, noun: str) -> str:

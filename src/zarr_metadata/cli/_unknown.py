@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator, Mapping
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
 from zarr_metadata._json import Loc
 from zarr_metadata.cli._findings import Issue
@@ -22,13 +22,19 @@ from zarr_metadata.v3.definition import (
 )
 
 
+class Reading(Protocol):
+    """A reading of a document: the fields it holds, and whether one of them is unclaimed."""
+
+    @property
+    def any_unclaimed(self) -> bool: ...
+
+    def fields(self) -> Iterator[tuple[Loc, ResolvedField[Any]]]: ...
+
+
 def unknown_name_issues(
-    fields: Iterable[tuple[Loc, ResolvedField[Any]]],
-    scope: Scope,
-    allowed: Collection[str],
-    at: Loc = (),
+    reading: Reading, scope: Scope, allowed: Collection[str], at: Loc = ()
 ) -> Iterator[Issue]:
-    """An `unknown_name` error for each field nothing in `scope` claims, located under `at`.
+    """An `unknown_name` error for each field of `reading` nothing in `scope` claims, located under `at`.
 
     A field whose object says `"must_understand": false` may be ignored by a
     reader, and a name in `allowed` is a private extension the user vouches
@@ -36,9 +42,12 @@ def unknown_name_issues(
     `KNOWN_V2`) the message says only readers limited to it cannot open the
     node, and names the known scope when that claims the name.
     """
+    if not reading.any_unclaimed:
+        # Most documents hold none: their fields are not listed at all.
+        return
     widest = KNOWN_V2 if isinstance(scope, ZarrV2Context) else KNOWN
     narrowed: dict[type[Any], bool] = {}
-    for loc, field in fields:
+    for loc, field in reading.fields():
         if not isinstance(field, UnclaimedField) or field.name in allowed or _may_be_ignored(field):
             continue
         kind = field.read_as

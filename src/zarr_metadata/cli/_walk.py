@@ -43,6 +43,11 @@ class Target:
     directory: str
     keys: tuple[str, ...]
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # Targets go to worker processes by the thousand; a slotted
+        # dataclass's own pickling sets each field by a call in Python.
+        return Target, (self.kind, self.directory, self.keys)
+
 
 def join(directory: str, name: str) -> str:
     """The key of `name` in the directory `directory` (`""` is the root)."""

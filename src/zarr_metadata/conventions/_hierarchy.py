@@ -68,7 +68,7 @@ class NodeView:
             metadata.dimension_names if isinstance(metadata, ZarrV3ArrayMetadata) else None
         )
         """A v3 array's `dimension_names`; None for a group, a v2 array, or a v3 array that names none."""
-        self.data_type_name: str | None = _data_type_name(metadata)
+        self.data_type_name: str | None = data_type_name(metadata)
         """The name of the array's data type (v3 `uint8`; v2 the type string, `<u2`); None for a group or a data type without one."""
 
     @classmethod
@@ -100,7 +100,8 @@ class NodeView:
         return not self.is_array
 
 
-def _data_type_name(metadata: NodeMetadata) -> str | None:
+def data_type_name(metadata: NodeMetadata) -> str | None:
+    """The name of the data type of the array `metadata` models; None for a group or a data type without one."""
     if isinstance(metadata, ZarrV3ArrayMetadata):
         written: object = cast(Any, metadata).data_type
     elif isinstance(metadata, ZarrV2ArrayMetadata):

@@ -21,7 +21,7 @@ class ConventionScope:
     the definition each `zarr_conventions` identifier declares.
     """
 
-    __slots__ = ("_by_identifier", "_by_marker", "_definitions", "_named_dimensions")
+    __slots__ = ("_by_identifier", "_by_marker", "_definitions", "_markers", "_named_dimensions")
 
     def __init__(self, definitions: Iterable[ConventionDefinition[Any]] = ()) -> None:
         filed: dict[str, ConventionDefinition[Any]] = {}
@@ -51,6 +51,7 @@ class ConventionScope:
         self._by_marker: tuple[tuple[str, tuple[ConventionDefinition[Any], ...]], ...] = tuple(
             (marker, tuple(found)) for marker, found in by_marker.items()
         )
+        self._markers = frozenset(by_marker)
         self._named_dimensions: tuple[ConventionDefinition[Any], ...] = tuple(
             definition for definition in filed.values() if definition.dimension_names
         )
@@ -78,7 +79,8 @@ class ConventionScope:
         found: tuple[ConventionDefinition[Any], ...] = (
             self._named_dimensions if named_dimensions else ()
         )
-        if attributes:
+        # Most attributes hold no marker: one set operation tells.
+        if attributes and not self._markers.isdisjoint(attributes):
             for marker, definitions in self._by_marker:
                 if marker in attributes:
                     found += definitions

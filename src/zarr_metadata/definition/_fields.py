@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Hashable, Mapping
-from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeAlias, TypeVar
 
 from typing_extensions import TypeAliasType
 
@@ -26,6 +26,12 @@ NO_NESTED: Mapping[tuple[str | int, ...], Any] = FrozenObject()
 
 def _no_nested() -> Nested:
     return NO_NESTED
+
+
+def holds_unclaimed(nested: Nested) -> bool:
+    """Whether a field `nested` holds, at any depth, is one nothing in scope claims."""
+    # Each held field knows it of itself and what it holds, so one level is looked at.
+    return any(field.any_unclaimed for field in nested.values()) if nested else False
 
 
 def json_text(value: object) -> str:
@@ -92,9 +98,12 @@ class AcceptedField(_ByMeaning, Generic[D]):
     """The fields the configuration holds, keyed by where each sits in it."""
     read_as: type[Definition[Any]] = dataclasses.field(init=False)
     """The kind of field it was read as."""
+    any_unclaimed: bool = dataclasses.field(init=False, repr=False)
+    """Whether a field it holds, at any depth, is one nothing in scope claims."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "read_as", self.definition.kind_class())
+        object.__setattr__(self, "any_unclaimed", holds_unclaimed(self.nested))
 
     def to_json(self) -> JSONValue:
         """The field as written."""
@@ -127,6 +136,8 @@ class UnclaimedField(_ByMeaning):
     """The kind of field it was read as."""
     configuration: Mapping[str, JSONValue] = dataclasses.field(init=False)
     """The configuration as written (empty when there is none), read-only."""
+    any_unclaimed: ClassVar[bool] = True
+    """The field itself is one nothing in scope claims."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "configuration", self.read_as.written_configuration(self.json))
@@ -163,6 +174,11 @@ class RefusedField(_ByMeaning, Generic[D]):
     """The definition that refused it; None when the envelope was refused before any was asked."""
     nested: Nested = dataclasses.field(default_factory=_no_nested)
     """The fields its configuration holds, when it could be read that far."""
+    any_unclaimed: bool = dataclasses.field(init=False, repr=False)
+    """Whether a field it holds, at any depth, is one nothing in scope claims."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "any_unclaimed", holds_unclaimed(self.nested))
 
     def _meaning(self) -> Hashable:
         # A refused field has no canonical spelling: it is what it writes.
@@ -186,7 +202,16 @@ ValidField = TypeAliasType("ValidField", AcceptedField[D] | UnclaimedField, type
 """A field of a valid document, as a model holds it: accepted, or unclaimed."""
 
 
-accepted: Any = fast_constructor(
-    AcceptedField, ("json", "name", "definition", "configuration", "nested", "read_as")
+_accepted: Any = fast_constructor(
+    AcceptedField,
+    ("json", "name", "definition", "configuration", "nested", "read_as", "any_unclaimed"),
 )
-"""`accepted(json, name, definition, configuration, nested, read_as)`: an accepted field of checked parts, `read_as` being `definition`'s kind."""
+
+
+def accepted(
+    json: Any, name: str, definition: Any, configuration: Any, nested: Nested, read_as: Any
+) -> Any:
+    """An accepted field of checked parts, `read_as` being `definition`'s kind."""
+    return _accepted(
+        json, name, definition, configuration, nested, read_as, holds_unclaimed(nested)
+    )

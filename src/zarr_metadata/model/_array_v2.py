@@ -78,6 +78,18 @@ class ZarrV2ArrayMetadataReading:
             for index, field in enumerate(self.filters):
                 yield from with_nested(("filters", index), field)
 
+    @property
+    def any_unclaimed(self) -> bool:
+        """Whether a field it holds, at any depth, is one nothing in scope claims: whether `fields()` lists one."""
+        return any(
+            field is not UNSET and field is not None and field.any_unclaimed
+            for field in (self.dtype, self.compressor)
+        ) or (
+            self.filters is not UNSET
+            and self.filters is not None
+            and any(field.any_unclaimed for field in self.filters)
+        )
+
 
 _reading_of: Any = fast_constructor(
     ZarrV2ArrayMetadataReading, ("dtype", "compressor", "filters", "problems", "metadata")

@@ -106,6 +106,19 @@ class ZarrV3ArrayMetadataReading:
         found.sort(key=lambda item: order.get(cast(str, item[0][0]), len(order)))
         return iter(found)
 
+    @property
+    def any_unclaimed(self) -> bool:
+        """Whether a field it holds, at any depth, is one nothing in scope claims: whether `fields()` lists one."""
+        return (
+            any(
+                field is not UNSET and field.any_unclaimed
+                for field in (self.data_type, self.chunk_grid, self.chunk_key_encoding)
+            )
+            or any(stage.codec.any_unclaimed for stage in self.pipeline)
+            or any(field.any_unclaimed for field in self.storage_transformers)
+            or any(field.any_unclaimed for field in self.extra_fields.values())
+        )
+
 
 _reading_of: Any = fast_constructor(
     ZarrV3ArrayMetadataReading,

@@ -51,6 +51,11 @@ class ZarrV2ConsolidatedMetadataReading:
             for loc, field in fields:
                 yield ("metadata", key, *loc), field
 
+    @property
+    def any_unclaimed(self) -> bool:
+        """Whether a field of a listed array, at any depth, is one nothing in scope claims: whether `fields()` lists one."""
+        return any(reading.any_unclaimed for reading in self.nodes.values())
+
 
 class _ConsolidatedModelPassV2:
     """A `.zmetadata` read as the model layer hands it to a model: each node's reading, made with its model when first asked for, and the refined document, made when first asked for."""

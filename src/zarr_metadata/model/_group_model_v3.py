@@ -238,6 +238,11 @@ class ZarrV3ConsolidatedMetadataReading:
             for loc, field in fields:
                 yield ("metadata", path, *loc), field
 
+    @property
+    def any_unclaimed(self) -> bool:
+        """Whether a field of a listed document, at any depth, is one nothing in scope claims: whether `fields()` lists one."""
+        return any(reading.any_unclaimed for reading in self.nodes.values())
+
 
 class _ConsolidatedModelPass:
     """A consolidated read as the model layer hands it to a model: the reading of each listed document, made with its model when first asked for, and the member refined, made when first asked for."""

@@ -65,6 +65,11 @@ class ZarrV2GroupMetadataReading:
         """A v2 group holds no field."""
         return iter(())
 
+    @property
+    def any_unclaimed(self) -> bool:
+        """A v2 group holds no field."""
+        return False
+
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class ZarrV2UnknownNodeMetadataReading:
@@ -80,6 +85,11 @@ class ZarrV2UnknownNodeMetadataReading:
     def fields(self) -> Iterator[tuple[Loc, ResolvedField[Any]]]:
         """No field is read from files of no known node type."""
         return iter(())
+
+    @property
+    def any_unclaimed(self) -> bool:
+        """Files of no known node type hold no field."""
+        return False
 
 
 _group_reading_of: Any = fast_constructor(ZarrV2GroupMetadataReading, ("problems", "metadata"))

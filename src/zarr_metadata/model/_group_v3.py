@@ -79,6 +79,11 @@ class ZarrV3GroupMetadataReading:
         for key, field in self.extra_fields.items():
             yield from with_nested((key,), field)
 
+    @property
+    def any_unclaimed(self) -> bool:
+        """Whether a field it holds, at any depth, is one nothing in scope claims: whether `fields()` lists one."""
+        return any(field.any_unclaimed for field in self.extra_fields.values())
+
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class ZarrV3UnknownNodeMetadataReading:
@@ -94,6 +99,11 @@ class ZarrV3UnknownNodeMetadataReading:
     def fields(self) -> Iterator[tuple[Loc, ResolvedField[Any]]]:
         """No field is read from a document of no known node type."""
         return iter(())
+
+    @property
+    def any_unclaimed(self) -> bool:
+        """A document of no known node type holds no field."""
+        return False
 
 
 _group_reading_of: Any = fast_constructor(

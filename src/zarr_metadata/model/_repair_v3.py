@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import TypeAlias
+from typing import TypeAlias, cast
 
 from zarr_metadata._json import Loc
 from zarr_metadata.model._node_v3 import ZarrV3NodeMetadataReading, read_node_metadata_v3
@@ -105,9 +105,12 @@ def _repaired_chunk_grid(
     document: Mapping[object, object], loc: Loc
 ) -> tuple[object | None, list[Repair]]:
     """The regular grid with each 0 chunk length along an empty dimension made 1, or None when none is."""
-    grid = as_mapping(document.get("chunk_grid"))
     shape = as_array(document.get("shape"))
-    if grid is None or shape is None or not _is_text(grid.get("name"), "regular"):
+    # Most arrays have no empty dimension: nothing else need be looked at.
+    if shape is None or 0 not in shape:
+        return None, []
+    grid = as_mapping(document.get("chunk_grid"))
+    if grid is None or not _is_text(grid.get("name"), "regular"):
         return None, []
     configuration = as_mapping(grid.get("configuration"))
     chunk_shape = None if configuration is None else as_array(configuration.get("chunk_shape"))
@@ -136,11 +139,15 @@ def _repaired_fill_value(
     document: Mapping[object, object], loc: Loc
 ) -> tuple[object | None, list[Repair]]:
     """The fill value with each bare non-finite float spelled as a string, or None when none is bare."""
+    fill_value = document.get("fill_value")
+    # Only a number, or a pair of them, can be a bare non-finite one.
+    if not isinstance(fill_value, float | list | tuple):
+        return None, []
     data_type = _data_type_name(document.get("data_type"))
     family = (
         "float" if data_type in _FLOAT_TYPES else "complex" if data_type in _COMPLEX_TYPES else None
     )
-    return spelled_fill_value(document.get("fill_value"), family, (*loc, "fill_value"))
+    return spelled_fill_value(cast(object, fill_value), family, (*loc, "fill_value"))
 
 
 def _repaired_group(document: Mapping[object, object], loc: Loc) -> _Repaired:
