@@ -30,7 +30,7 @@ def _no_nested() -> Nested:
 
 def holds_unclaimed(nested: Nested) -> bool:
     """Whether a field `nested` holds, at any depth, is one nothing in scope claims."""
-    # Each held field knows it of itself and what it holds, so one level is looked at.
+    # Each held field answers for itself and for what it holds.
     return any(field.any_unclaimed for field in nested.values()) if nested else False
 
 
@@ -98,12 +98,14 @@ class AcceptedField(_ByMeaning, Generic[D]):
     """The fields the configuration holds, keyed by where each sits in it."""
     read_as: type[Definition[Any]] = dataclasses.field(init=False)
     """The kind of field it was read as."""
-    any_unclaimed: bool = dataclasses.field(init=False, repr=False)
-    """Whether a field it holds, at any depth, is one nothing in scope claims."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "read_as", self.definition.kind_class())
-        object.__setattr__(self, "any_unclaimed", holds_unclaimed(self.nested))
+
+    @property
+    def any_unclaimed(self) -> bool:
+        """Whether a field it holds, at any depth, is one nothing in scope claims."""
+        return holds_unclaimed(self.nested)
 
     def to_json(self) -> JSONValue:
         """The field as written."""
@@ -174,11 +176,11 @@ class RefusedField(_ByMeaning, Generic[D]):
     """The definition that refused it; None when the envelope was refused before any was asked."""
     nested: Nested = dataclasses.field(default_factory=_no_nested)
     """The fields its configuration holds, when it could be read that far."""
-    any_unclaimed: bool = dataclasses.field(init=False, repr=False)
-    """Whether a field it holds, at any depth, is one nothing in scope claims."""
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "any_unclaimed", holds_unclaimed(self.nested))
+    @property
+    def any_unclaimed(self) -> bool:
+        """Whether a field it holds, at any depth, is one nothing in scope claims."""
+        return holds_unclaimed(self.nested)
 
     def _meaning(self) -> Hashable:
         # A refused field has no canonical spelling: it is what it writes.
@@ -202,16 +204,7 @@ ValidField = TypeAliasType("ValidField", AcceptedField[D] | UnclaimedField, type
 """A field of a valid document, as a model holds it: accepted, or unclaimed."""
 
 
-_accepted: Any = fast_constructor(
-    AcceptedField,
-    ("json", "name", "definition", "configuration", "nested", "read_as", "any_unclaimed"),
+accepted: Any = fast_constructor(
+    AcceptedField, ("json", "name", "definition", "configuration", "nested", "read_as")
 )
-
-
-def accepted(
-    json: Any, name: str, definition: Any, configuration: Any, nested: Nested, read_as: Any
-) -> Any:
-    """An accepted field of checked parts, `read_as` being `definition`'s kind."""
-    return _accepted(
-        json, name, definition, configuration, nested, read_as, holds_unclaimed(nested)
-    )
+"""`accepted(json, name, definition, configuration, nested, read_as)`: an accepted field of checked parts, `read_as` being `definition`'s kind."""

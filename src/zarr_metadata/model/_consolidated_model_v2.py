@@ -21,7 +21,7 @@ from zarr_metadata.model._group_v2 import (
     read_consolidated_v2,
 )
 from zarr_metadata.model._keyed import StoreKey, document_bytes, document_from
-from zarr_metadata.model._listed import ListedModels, ListedNodes, listed_fields
+from zarr_metadata.model._listed import ListedModels, ListedNodes, listed_readings
 from zarr_metadata.model._model import Model, documents_refine
 from zarr_metadata.model._scope_check_v2 import scope_v2
 from zarr_metadata.v2._context import ZarrV2Context
@@ -46,15 +46,15 @@ class ZarrV2ConsolidatedMetadataReading:
 
     def fields(self) -> Iterator[tuple[Loc, ResolvedField[Any]]]:
         """Every field of every listed array, located at its `.zarray` key (`("metadata", "a/.zarray", "dtype")`)."""
-        for path, fields in listed_fields(self.nodes):
+        for path, reading in listed_readings(self.nodes):
             key = self.array_keys.get(path) or (f"{path}/{ARRAY_KEY}" if path else ARRAY_KEY)
-            for loc, field in fields:
+            for loc, field in reading.fields():
                 yield ("metadata", key, *loc), field
 
     @property
     def any_unclaimed(self) -> bool:
         """Whether a field of a listed array, at any depth, is one nothing in scope claims: whether `fields()` lists one."""
-        return any(reading.any_unclaimed for reading in self.nodes.values())
+        return any(reading.any_unclaimed for _, reading in listed_readings(self.nodes))
 
 
 class _ConsolidatedModelPassV2:

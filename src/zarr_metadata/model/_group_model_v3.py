@@ -31,7 +31,7 @@ from zarr_metadata.model._keyed import (
     document_from,
     json_text,
 )
-from zarr_metadata.model._listed import ListedModels, ListedNodes, listed_fields
+from zarr_metadata.model._listed import ListedModels, ListedNodes, listed_readings
 from zarr_metadata.model._model import Model, documents_refine
 from zarr_metadata.model._read import must_understand, unclaimed
 from zarr_metadata.model._scope_check import scope_v3
@@ -234,14 +234,14 @@ class ZarrV3ConsolidatedMetadataReading:
 
     def fields(self) -> Iterator[tuple[Loc, ResolvedField[Any]]]:
         """Every field of every listed document, located from the member."""
-        for path, fields in listed_fields(self.nodes):
-            for loc, field in fields:
+        for path, reading in listed_readings(self.nodes):
+            for loc, field in reading.fields():
                 yield ("metadata", path, *loc), field
 
     @property
     def any_unclaimed(self) -> bool:
         """Whether a field of a listed document, at any depth, is one nothing in scope claims: whether `fields()` lists one."""
-        return any(reading.any_unclaimed for reading in self.nodes.values())
+        return any(reading.any_unclaimed for _, reading in listed_readings(self.nodes))
 
 
 class _ConsolidatedModelPass:

@@ -10,12 +10,10 @@ compare, hash and pickle as the plain mappings they stand for.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from zarr_metadata._frozen import FrozenObject
-from zarr_metadata._json import Loc
-from zarr_metadata.definition._fields import ResolvedField
 
 
 class _Made(Mapping[str, Any]):
@@ -74,12 +72,12 @@ class ListedNodes(_Made):
             )
         return reading
 
-    def fields(self) -> Iterator[tuple[str, Iterator[tuple[Loc, ResolvedField[Any]]]]]:
-        """Each node's path with its fields, read from its pass: no model is made for them."""
+    def readings(self) -> Iterator[tuple[str, Any]]:
+        """Each node's path with its reading: the one made, or else one read from its pass with no model."""
         made = self._made
         for path, found in self._paths.items():
             reading = made.get(path)
-            yield path, (found.reading(None) if reading is None else reading).fields()
+            yield path, found.reading(None) if reading is None else reading
 
 
 class ListedModels(_Made):
@@ -94,13 +92,11 @@ class ListedModels(_Made):
         return self._paths[path].metadata
 
 
-def listed_fields(
-    nodes: Mapping[str, Any],
-) -> Iterator[tuple[str, Iterator[tuple[Loc, ResolvedField[Any]]]]]:
-    """Each node's path with its fields: from its pass when `nodes` makes readings on access, so that no model is made for them."""
+def listed_readings(nodes: Mapping[str, Any]) -> Iterable[tuple[str, Any]]:
+    """Each node's path with its reading: read from its pass when `nodes` makes readings on access, so that no model is made for a caller that wants only the fields."""
     if isinstance(nodes, ListedNodes):
-        return nodes.fields()
-    return ((path, reading.fields()) for path, reading in nodes.items())
+        return nodes.readings()
+    return nodes.items()
 
 
-__all__ = ["ListedModels", "ListedNodes", "listed_fields"]
+__all__ = ["ListedModels", "ListedNodes", "listed_readings"]
