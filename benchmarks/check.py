@@ -1,19 +1,23 @@
 """How long `zarr-metadata check` takes on a local store, next to walking it and `json.load`ing every file.
 
-Run: python benchmarks/check.py [--documents N] [--memory]
+Run: python benchmarks/check.py [--documents N [N ...]] [--rounds R] [--memory]
 
-A store of N distinct array documents (default 10,000; see `distinct.py`),
-each in a directory of its own below a root group, is written to a temporary
-directory. Then, each in a fresh process and each the median of three runs:
+For each N (default 10,000), a store of N distinct array documents (see
+`distinct.py`), each in a directory of its own below a root group, is written
+to a temporary directory. Then, each in a fresh process, alternating for R
+rounds (default 3) so that a drift in the machine's speed touches all alike:
 
 - the baseline: one Python process that walks the tree and `json.load`s every
-  file (what any checker must at least do);
-- the command: `zarr-metadata check STORE` as a user runs it, with its
-  default number of worker processes.
+  file (what any checker must at least do), with the collector on, as in any
+  program;
+- the command: `zarr-metadata check STORE` as a user runs it, on one core
+  (the process and its workers held to the first core the machine gives it)
+  and on every core, where it starts one worker per core.
 
-Target: the command at most 2.5 times the baseline. With --memory, the peak
-resident memory of the command on 10,000 and on 100,000 documents, which
-should stay flat (findings are streamed, not collected).
+It prints the median of each and the ratios. Target: on one core at most 2
+times the baseline, and less on two. With --memory, the peak resident memory
+of the command on 10,000 and on 100,000 documents, which should stay flat
+(findings are streamed, not collected).
 """
 
 from __future__ import annotations
@@ -64,23 +68,40 @@ def write_store(root: Path, count: int) -> None:
         (array / "zarr.json").write_text(text, encoding="utf-8")
 
 
-def timed(command: list[str]) -> float:
-    """The median wall time of three runs of `command`, in seconds, after one run that compiles its bytecode."""
+def run_time(command: list[str], cores: set[int] | None = None) -> float:
+    """The wall time of one run of `command`, in seconds; held to `cores` when given."""
+
+    def held() -> None:
+        if cores is not None:
+            os.sched_setaffinity(0, cores)
+
+    start = time.perf_counter()
     subprocess.run(
-        command, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENVIRONMENT
+        command,
+        check=False,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=ENVIRONMENT,
+        preexec_fn=held,
     )
-    times: list[float] = []
-    for _ in range(3):
-        start = time.perf_counter()
-        subprocess.run(
-            command,
-            check=False,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            env=ENVIRONMENT,
-        )
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+    return time.perf_counter() - start
+
+
+def measured(store: Path, rounds: int) -> dict[str, float]:
+    """The median time of the baseline and of the command on one core and on all, over `rounds` alternating rounds, after one round that compiles bytecode."""
+    one_core = {min(os.sched_getaffinity(0))}
+    runs = {
+        "walk + json.load": ([sys.executable, "-c", BASELINE, str(store)], one_core),
+        "check, one core": ([*CHECK, str(store)], one_core),
+        "check, all cores": ([*CHECK, str(store)], None),
+    }
+    times: dict[str, list[float]] = {name: [] for name in runs}
+    for round_ in range(rounds + 1):
+        for name, (command, cores) in runs.items():
+            elapsed = run_time(command, cores)
+            if round_:
+                times[name].append(elapsed)
+    return {name: statistics.median(values) for name, values in times.items()}
 
 
 def peak_memory(command: list[str]) -> int:
@@ -103,9 +124,13 @@ def written_store(root: Path, count: int) -> None:
     subprocess.run([sys.executable, __file__, "--write-store", str(root), str(count)], check=True)
 
 
+CHECK = [sys.executable, "-m", "zarr_metadata", "check", "--quiet"]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--documents", type=int, default=10_000)
+    parser.add_argument("--documents", type=int, nargs="+", default=[10_000])
+    parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument(
         "--memory",
         action="store_true",
@@ -117,22 +142,25 @@ def main() -> None:
         root, count = arguments.write_store
         write_store(Path(root), int(count))
         return
-    check = [sys.executable, "-m", "zarr_metadata", "check"]
-    with tempfile.TemporaryDirectory() as temporary:
-        store = Path(temporary) / "store.zarr"
-        written_store(store, arguments.documents)
-        baseline = timed([sys.executable, "-c", BASELINE, str(store)])
-        command = timed([*check, str(store)])
-        print(f"{arguments.documents:,} distinct arrays, {os.cpu_count()} cores")
-        print(f"  walk + json.load: {baseline:.2f} s")
-        print(f"  check:            {command:.2f} s   ratio {command / baseline:.2f} (target 2.5)")
+    print(f"{len(os.sched_getaffinity(0))} cores; medians of {arguments.rounds} rounds")
+    for documents in arguments.documents:
+        with tempfile.TemporaryDirectory() as temporary:
+            store = Path(temporary) / "store.zarr"
+            written_store(store, documents)
+            times = measured(store, arguments.rounds)
+        baseline = times["walk + json.load"]
+        print(f"{documents:,} distinct arrays")
+        for name, elapsed in times.items():
+            ratio = "" if elapsed is baseline else f"   ratio {elapsed / baseline:.2f}"
+            print(f"  {name:<17} {elapsed:6.2f} s{ratio}")
+        print("  target: one core at most 2 times the baseline, all cores less")
     if arguments.memory:
         for count in (10_000, 100_000):
             with tempfile.TemporaryDirectory() as temporary:
                 store = Path(temporary) / "store.zarr"
                 written_store(store, count)
                 print(
-                    f"  peak memory, {count:,} documents: {peak_memory([*check, str(store)]) / 2**20:.0f} MB"
+                    f"  peak memory, {count:,} documents: {peak_memory([*CHECK, str(store)]) / 2**20:.0f} MB"
                 )
 
 
