@@ -395,11 +395,9 @@ def _read_listing(
         files = by_node.get(node)
         if files is None:
             # A good path is judged once, at the first of its node's files; a
-            # bad one is a problem at each key that writes it. A normalized
-            # path has no empty segment, and a v2 store reserves no name, so
-            # a path without a period (one that names no `.` or `..`) is good.
+            # bad one is a problem at each key that writes it.
             path_problems = (
-                node_path_problems(node, ("metadata", key), reserved=False) if "." in node else ()
+                node_path_problems(node, ("metadata", key), reserved=False) if node else ()
             )
             if path_problems:
                 problems.extend(path_problems)
