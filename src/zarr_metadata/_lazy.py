@@ -17,7 +17,7 @@ import importlib
 import sys
 from collections.abc import Callable, Mapping
 
-__all__ = ["exported_lazily"]
+__all__ = ["exported_lazily", "imported"]
 
 
 def exported_lazily(package: str) -> Callable[[str], object]:
@@ -30,13 +30,18 @@ def exported_lazily(package: str) -> Callable[[str], object]:
         source = sources.get(name)
         if source is None:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
-        module, attribute = source.rsplit(":", 1)
-        value = getattr(importlib.import_module(module), attribute)
+        value = imported(source)
         # Kept in the package, so that the next lookup does not come here.
         setattr(sys.modules[package], name, value)
         return value
 
     return __getattr__
+
+
+def imported(where: str) -> object:
+    """The value `where` names as `"module:attribute"`, its module imported if it is not yet."""
+    module, attribute = where.rsplit(":", 1)
+    return getattr(importlib.import_module(module), attribute)
 
 
 def _imported_for_type_checking(package: str) -> Mapping[str, str]:

@@ -162,13 +162,11 @@ def facts_of(metadata: NodeMetadata, choice: ConventionChoice) -> NodeFacts:
     # more, so that a store of v3 nodes never imports them.
     shape = cast("tuple[int, ...] | None", getattr(metadata, "shape", None))
     zarr_format = metadata.zarr_format
-    # Nothing a convention marks: the conventions need not even be imported.
-    if not attributes and names is None:
-        return _facts(zarr_format, shape is not None, shape, None, None, None, False)
-    # Imported here, like the scope: a store whose nodes hold no attributes needs neither.
-    from zarr_metadata.conventions._hierarchy import NodeView, data_type_name
+    # The conventions are asked only of a node with attributes or dimension
+    # names, so a store of nodes with neither never imports them.
+    if attributes and choice.scope.candidates(attributes, False):
+        from zarr_metadata.conventions._hierarchy import NodeView
 
-    if choice.scope.candidates(attributes, False):
         view = NodeView("", metadata)
         return _facts(
             view.zarr_format,
@@ -181,7 +179,10 @@ def facts_of(metadata: NodeMetadata, choice: ConventionChoice) -> NodeFacts:
         )
     declared = None if names is None else choice.declared_by_names
     if declared is None:
+        # Nothing a convention marks.
         return _facts(zarr_format, shape is not None, shape, None, None, None, False)
+    from zarr_metadata.conventions._hierarchy import data_type_name
+
     # Only its dimension names mark the array (a v3 one): it keeps what those conventions declare.
     kept = {key: value for key, value in attributes.items() if key in declared}
     return _facts(3, True, shape, names, data_type_name(metadata), kept, True)

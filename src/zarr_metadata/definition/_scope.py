@@ -8,12 +8,12 @@ name, conflicts reported together) are the same for both formats.
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar, Self, TypeAlias, TypeVar, cast, get_args, get_origin
 
 from zarr_metadata._json import Loc
+from zarr_metadata._lazy import imported
 from zarr_metadata._shapes import typeddict_members
 from zarr_metadata.definition._extension import Definition
 from zarr_metadata.definition._reader import FieldReaders
@@ -214,7 +214,7 @@ class DeclaredTable(Mapping[str, Definition[Any]]):
         return tuple(names)
 
     def _one(self, name: str, where: str) -> Definition[Any]:
-        found = _imported(where)
+        found = imported(where)
         definition = cast("Definition[Any]", found)
         if not isinstance(found, self._kind) or filed_name(definition) != name:
             msg = f"{where} is no {self._kind.__name__} filed under {name!r}"
@@ -222,18 +222,13 @@ class DeclaredTable(Mapping[str, Definition[Any]]):
         return definition
 
     def _rows(self, where: str) -> tuple[Definition[Any], ...]:
-        rows = _imported(where)
+        rows = imported(where)
         if not isinstance(rows, tuple) or not all(
             isinstance(row, self._kind) for row in cast("tuple[object, ...]", rows)
         ):
             msg = f"{where} is no table of {self._kind.__name__} definitions"
             raise TypeError(msg)
         return cast("tuple[Definition[Any], ...]", rows)
-
-
-def _imported(where: str) -> object:
-    module, attribute = where.split(":")
-    return getattr(importlib.import_module(module), attribute)
 
 
 def declared_tables(
