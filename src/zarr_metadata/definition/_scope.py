@@ -182,24 +182,23 @@ class DeclaredTable(Mapping[str, Definition[Any]]):
             if not isinstance(declared, str) and name in declared:
                 definition = self._loaded[name] = self._one(name, declared[name])
                 return definition
-        if self._names is None:
-            self._names = self._every_name()
+        self._every_name()
         return self._loaded[name]
 
     def __iter__(self) -> Iterator[str]:
-        if self._names is None:
-            self._names = self._every_name()
-        return iter(self._names)
+        return iter(self._every_name())
 
     def __len__(self) -> int:
-        return sum(1 for _ in self)
+        return len(self._every_name())
 
     def with_declared(self, declared: Sequence[Declared]) -> DeclaredTable:
         """This table with more declarations after its own."""
         return DeclaredTable(self._kind, (*self._declared, *declared))
 
     def _every_name(self) -> tuple[str, ...]:
-        """Every name in order, each table imported; `TypeError` for a name declared twice."""
+        """Every name in order, each table imported the first time; `TypeError` for a name declared twice."""
+        if self._names is not None:
+            return self._names
         names: list[str] = []
         for declared in self._declared:
             if isinstance(declared, str):
@@ -211,7 +210,8 @@ class DeclaredTable(Mapping[str, Definition[Any]]):
         if len(set(names)) < len(names):
             msg = f"{self._kind.__name__}: a name declared twice in {names}"
             raise TypeError(msg)
-        return tuple(names)
+        self._names = tuple(names)
+        return self._names
 
     def _one(self, name: str, where: str) -> Definition[Any]:
         found = imported(where)
