@@ -54,10 +54,12 @@ def store(count: int) -> dict[str, Any]:
     return zmetadata(listing)
 
 
-def files_by_node(listing: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+def files_by_node(listing: Mapping[Any, Any]) -> dict[str, dict[str, Any]]:
     """The files of each node a listing holds, by the node's path, as a store on disk holds them."""
     nodes: dict[str, dict[str, Any]] = {}
     for key, document in listing.items():
+        if not isinstance(key, str):
+            continue  # a key that is no string names no node: a problem of the listing
         node, _, file = normalized_key(key).rpartition("/")
         nodes.setdefault(node, {}).setdefault(file, document)
     return nodes
